@@ -1,0 +1,145 @@
+"""Cards, the deck, and the notation users type (``5S``, ``10H``/``TH``, ``J♦``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class CardError(ValueError):
+    """Raised for text that is not a card, or a set of cards that breaks a rule."""
+
+
+class Rank(IntEnum):
+    """Card ranks, ace low. The integer is the rank's order (A=1 … K=13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def count_value(self) -> int:
+        """Count value for fifteens and the play: A=1, 2-10 face, J Q K = 10."""
+        return min(int(self), 10)
+
+    @property
+    def symbol(self) -> str:
+        """One-letter code: A 2-9 T J Q K."""
+        return _RANK_SYMBOLS[self - 1]
+
+
+class Suit(IntEnum):
+    """Suits have no order in cribbage; the integer only fixes a canonical sort."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        """One-letter code: S H D C."""
+        return "SHDC"[self]
+
+
+_RANK_SYMBOLS = "A23456789TJQK"
+
+
+@dataclass(frozen=True, slots=True, order=True, repr=False)
+class Card:
+    """One playing card. Sorts by rank, then suit; ``str`` gives the code ``TS``."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def value(self) -> int:
+        """Count value: A=1, 2-10 face, J Q K = 10."""
+        return min(int(self.rank), 10)
+
+    @property
+    def index(self) -> int:
+        """Position 0-51 in :data:`DECK`."""
+        return (self.rank - 1) * 4 + self.suit
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(r, s) for r in Rank for s in Suit)
+
+_RANKS = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOLS)} | {"10": Rank.TEN}
+_SUITS = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card code such as ``5S``, ``10h``, ``TH`` or ``J♦``."""
+    text = token.strip().upper().replace("\ufe0f", "")
+    if len(text) < 2:
+        raise CardError(f"{token!r} is not a card: a card is a rank and a suit, like 5S or 10H")
+    rank_text, suit_text = text[:-1], text[-1]
+    suit = _SUITS.get(suit_text)
+    if suit is None:
+        raise CardError(f"{token!r} is not a card: unknown suit {token.strip()[-1]!r} (use S, H, D, C or ♠♥♦♣)")
+    rank = _RANKS.get(rank_text)
+    if rank is None:
+        raise CardError(f"{token!r} is not a card: rank must be A, 2-10, T, J, Q or K")
+    return DECK[(rank - 1) * 4 + suit]
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; a card may appear only once."""
+    cards = tuple(parse_card(tok) for tok in _SEPARATORS.split(text.strip()) if tok)
+    check_distinct(cards)
+    return cards
+
+
+def check_distinct(cards: tuple[Card, ...]) -> None:
+    """Raise :class:`CardError` naming the first card that appears twice."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"duplicate card {card}: a card may appear only once")
+        seen.add(card)
+
+
+def parse_show(text: str) -> tuple[tuple[Card, ...], Card]:
+    """Parse a show, ``"5S 5C 5D JH / 5H"``: four hand cards, a slash, the starter."""
+    if text.count("/") != 1:
+        if "/" in text:
+            raise CardError("a show has one '/', before the starter")
+        count = len(parse_cards(text))
+        raise CardError(f"missing starter: write the 4 hand cards, '/', then the starter (got {count} cards, no '/')")
+    hand_text, starter_text = text.split("/")
+    hand = parse_cards(hand_text)
+    starters = parse_cards(starter_text)
+    if len(hand) != 4:
+        raise CardError(f"a hand has 4 cards before the '/', got {len(hand)}")
+    if len(starters) != 1:
+        raise CardError(f"one starter card after the '/', got {len(starters)}")
+    check_distinct(hand + starters)
+    return hand, starters[0]
+
+
+def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as space-separated codes, in the order given."""
+    return " ".join(map(str, cards))
