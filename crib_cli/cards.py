@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -88,7 +87,19 @@ _SUITS = {
     "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }
-_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def _spellings() -> dict[str, Card]:
+    """Every ordinary way to write each card (any case, ``10`` or ``T``, letter or symbol)."""
+    codes: dict[str, Card] = {}
+    for rank_text, rank in _RANKS.items():
+        for suit_text, suit in _SUITS.items():
+            for text in {rank_text + suit_text, (rank_text + suit_text).lower()}:
+                codes[text] = DECK[(rank - 1) * 4 + suit]
+    return codes
+
+
+_SPELLINGS = _spellings()
 
 
 def parse_card(token: str) -> Card:
@@ -108,9 +119,15 @@ def parse_card(token: str) -> Card:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas; a card may appear only once."""
-    cards = tuple(parse_card(tok) for tok in _SEPARATORS.split(text.strip()) if tok)
-    check_distinct(cards)
+    cards = tuple([_SPELLINGS.get(token) or parse_card(token) for token in text.replace(",", " ").split()])
+    _check_parsed(cards)
     return cards
+
+
+def _check_parsed(cards: tuple[Card, ...]) -> None:
+    """:func:`check_distinct` for parsed cards, which are the DECK's own objects, so identity is equality."""
+    if len(set(map(id, cards))) != len(cards):
+        check_distinct(cards)
 
 
 def check_distinct(cards: tuple[Card, ...]) -> None:
@@ -124,19 +141,35 @@ def check_distinct(cards: tuple[Card, ...]) -> None:
 
 def parse_show(text: str) -> tuple[tuple[Card, ...], Card]:
     """Parse a show, ``"5S 5C 5D JH / 5H"``: four hand cards, a slash, the starter."""
-    if text.count("/") != 1:
-        if "/" in text:
-            raise CardError("a show has one '/', before the starter")
+    hand_text, slash, starter_text = text.partition("/")
+    if not slash:
         count = len(parse_cards(text))
         raise CardError(f"missing starter: write the 4 hand cards, '/', then the starter (got {count} cards, no '/')")
-    hand_text, starter_text = text.split("/")
+    if "/" in starter_text:
+        raise CardError("a show has one '/', before the starter")
+    return parse_deal(hand_text, starter_text)
+
+
+def parse_deal(hand_text: str, starter_text: str) -> tuple[tuple[Card, ...], Card]:
+    """Parse four hand cards and a starter given apart."""
+    tokens = hand_text.replace(",", " ").split()
+    starter_tokens = starter_text.split()
+    if len(tokens) == 4 and len(starter_tokens) == 1:  # the common case, checked quickly
+        get = _SPELLINGS.get
+        a, b, c, d, e = get(tokens[0]), get(tokens[1]), get(tokens[2]), get(tokens[3]), get(starter_tokens[0])
+        if (
+            a and b and c and d and e
+            and a is not b and a is not c and a is not d and a is not e and b is not c
+            and b is not d and b is not e and c is not d and c is not e and d is not e
+        ):
+            return (a, b, c, d), e
     hand = parse_cards(hand_text)
     starters = parse_cards(starter_text)
     if len(hand) != 4:
         raise CardError(f"a hand has 4 cards before the '/', got {len(hand)}")
     if len(starters) != 1:
         raise CardError(f"one starter card after the '/', got {len(starters)}")
-    check_distinct(hand + starters)
+    _check_parsed(hand + starters)
     return hand, starters[0]
 
 

@@ -19,43 +19,42 @@ class RowError(ValueError):
     """A bad row in a data file; the message says what is wrong with it."""
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One data row: its line number in the input, and its fields by lower-case column name."""
-
-    line: int
-    values: tuple[str, ...]
-    fields: dict[str, str]
-    ragged: bool
+Row = tuple[int, list[str], int]
+"""One data row: its line number, its values cut or padded to the header's
+width, and how many fields it really had (a plain tuple: rows are many)."""
 
 
 def read_csv(stream: IO[str]) -> tuple[list[str], Iterator[Row]]:
     """The header of a CSV stream and a generator of its non-blank rows.
 
-    Column names are matched case-insensitively and without surrounding
-    spaces; a row with more or fewer fields than the header is kept, padded or
-    cut to the header's width, and marked ``ragged``.
+    A row with more or fewer fields than the header is kept, padded or cut to
+    the header's width.
     """
     reader = csv.reader(stream)
     header: list[str] = []
     for header in reader:
         if header:
             break
-    keys = [name.strip().lower() for name in header]
 
     def rows() -> Iterator[Row]:
         line = reader.line_num
-        width = len(keys)
+        width = len(header)
         for values in reader:
             start, line = line + 1, reader.line_num
-            if not values or (len(values) == 1 and not values[0].strip()):
-                continue
-            ragged = len(values) != width
-            if ragged:
+            found = len(values)
+            if found != width:
+                if not values or (found == 1 and not values[0].strip()):
+                    continue
                 values = (values + [""] * width)[:width]
-            yield Row(start, tuple(values), dict(zip(keys, values)), ragged)
+            yield start, values, found
 
     return header, rows()
+
+
+def column_index(header: list[str], name: str) -> int | None:
+    """Where a column is, matching names case-insensitively and ignoring spaces."""
+    keys = [column.strip().lower() for column in header]
+    return keys.index(name) if name in keys else None
 
 
 @dataclass
@@ -68,7 +67,7 @@ class Tally:
 
 def process_rows(
     rows: Iterable[Row],
-    evaluate: Callable[[Row], Sequence[Any]],
+    evaluate: Callable[[list[str]], Sequence[Any]],
     result_width: int,
     tally: Tally,
     *,
@@ -76,24 +75,29 @@ def process_rows(
 ) -> Iterator[list[Any]]:
     """Each row's fields followed by its results and an ``error`` field.
 
-    ``evaluate`` turns a row into ``result_width`` values or raises ValueError;
-    a failed row keeps its place with empty results and the error naming its
-    line, unless ``strict``, which raises :class:`RowError` at the first one.
+    ``evaluate`` turns a row's values into ``result_width`` values or raises ValueError;
+    a failed row keeps its place with empty (None) results and the error
+    naming its line, unless ``strict``, which raises :class:`RowError` at the
+    first one. A good row's error is None.
     """
-    for row in rows:
+    missing = [None] * result_width
+    for line, values, found in rows:
         tally.rows += 1
         try:
-            if row.ragged:
-                raise ValueError(f"expected {len(row.values)} fields like the header")
-            results = evaluate(row)
+            if found != len(values):
+                raise ValueError(f"{found} fields, but the header has {len(values)}")
+            results = evaluate(values)
         except ValueError as error:
             tally.failed += 1
-            message = f"line {row.line}: {error}"
+            message = f"line {line}: {error}"
             if strict:
                 raise RowError(message) from None
-            yield [*row.values, *[""] * result_width, message]
+            values += missing
+            values.append(message)
         else:
-            yield [*row.values, *results, ""]
+            values += results
+            values.append(None)
+        yield values
 
 
 def parse_flag(text: str) -> bool:

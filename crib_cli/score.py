@@ -14,7 +14,7 @@ from enum import Enum
 from itertools import combinations
 
 from .cards import Card, CardError, Rank, check_distinct
-from .tables import RANK_BITS, parts_table, total_table
+from .tables import RANK_BITS, parts_table
 
 
 class Category(str, Enum):
@@ -141,39 +141,32 @@ def _nobs(hand: tuple[Card, ...], starter: Card) -> list[ScoreItem]:
 
 def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """Total show points by table lookup; the caller guarantees a valid show."""
+    return show_parts(hand, starter, crib)[5]
+
+
+def show_parts(hand: Sequence[Card], starter: Card, crib: bool = False) -> tuple[int, int, int, int, int, int]:
+    """Points for (fifteens, pairs, runs, flush, nobs, total) by table lookup.
+
+    The caller guarantees a valid show. Written out longhand: it is the inner
+    loop of batch scoring.
+    """
     a, b, c, d = hand
     suit = starter.suit
     key = RANK_BITS[a.rank] + RANK_BITS[b.rank] + RANK_BITS[c.rank] + RANK_BITS[d.rank] + RANK_BITS[starter.rank]
-    return total_table()[key] + _flush_points(a, b, c, d, suit, crib) + _nobs_point(a, b, c, d, suit)
-
-
-def show_parts(hand: Sequence[Card], starter: Card, crib: bool = False) -> tuple[int, int, int, int, int]:
-    """Points for (fifteens, pairs, runs, flush, nobs) by table lookup."""
-    a, b, c, d = hand
-    suit = starter.suit
-    key = RANK_BITS[a.rank] + RANK_BITS[b.rank] + RANK_BITS[c.rank] + RANK_BITS[d.rank] + RANK_BITS[starter.rank]
-    fifteens, pairs, runs = parts_table()[key]
-    return fifteens, pairs, runs, _flush_points(a, b, c, d, suit, crib), _nobs_point(a, b, c, d, suit)
-
-
-def _flush_points(a: Card, b: Card, c: Card, d: Card, starter_suit: int, crib: bool) -> int:
-    """4 for a four-card hand flush, 5 with the starter; a crib scores only the 5."""
+    fifteens, pairs, runs, rank_total = parts_table()[key]
+    flush = 0
     if a.suit == b.suit == c.suit == d.suit:
-        if a.suit == starter_suit:
-            return 5
-        if not crib:
-            return 4
-    return 0
-
-
-def _nobs_point(a: Card, b: Card, c: Card, d: Card, starter_suit: int) -> int:
-    """1 for a jack among the four cards of the starter's suit."""
-    return int(
-        (a.rank == 11 and a.suit == starter_suit)
-        or (b.rank == 11 and b.suit == starter_suit)
-        or (c.rank == 11 and c.suit == starter_suit)
-        or (d.rank == 11 and d.suit == starter_suit)
+        if a.suit == suit:
+            flush = 5
+        elif not crib:
+            flush = 4
+    nobs = int(
+        (a.rank == 11 and a.suit == suit)
+        or (b.rank == 11 and b.suit == suit)
+        or (c.rank == 11 and c.suit == suit)
+        or (d.rank == 11 and d.suit == suit)
     )
+    return fifteens, pairs, runs, flush, nobs, rank_total + flush + nobs
 
 
 _NUMBERS = (

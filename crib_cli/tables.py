@@ -68,13 +68,13 @@ def five_rank_multisets() -> list[tuple[int, ...]]:
 
 
 @cache
-def parts_table() -> dict[int, tuple[int, int, int]]:
-    """(fifteens, pairs, runs) points for each five-rank multiset, by key."""
-    return {rank_key(m): rank_parts(m) for m in five_rank_multisets()}
+def parts_table() -> dict[int, tuple[int, int, int, int]]:
+    """(fifteens, pairs, runs, their sum) points for each five-rank multiset, by key."""
+    return {rank_key(m): (*parts, sum(parts)) for m in five_rank_multisets() for parts in [rank_parts(m)]}
 
 
 @cache
 def total_table() -> dict[int, int]:
     """Fifteens + pairs + runs points for each five-rank multiset, by key."""
-    return {key: sum(parts) for key, parts in parts_table().items()}
+    return {key: parts[3] for key, parts in parts_table().items()}
 

@@ -1,0 +1,96 @@
+"""Card notation: parsing, printing and the errors users see."""
+
+from __future__ import annotations
+
+import pytest
+
+from crib_cli.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards, parse_show
+
+GOOD_TOKENS = [
+    ("5S", Card(Rank.FIVE, Suit.SPADES)),
+    ("5s", Card(Rank.FIVE, Suit.SPADES)),
+    ("10H", Card(Rank.TEN, Suit.HEARTS)),
+    ("th", Card(Rank.TEN, Suit.HEARTS)),
+    ("AC", Card(Rank.ACE, Suit.CLUBS)),
+    ("KD", Card(Rank.KING, Suit.DIAMONDS)),
+    ("J♦", Card(Rank.JACK, Suit.DIAMONDS)),
+    ("Q♠", Card(Rank.QUEEN, Suit.SPADES)),
+    ("7♥", Card(Rank.SEVEN, Suit.HEARTS)),
+    ("2♣", Card(Rank.TWO, Suit.CLUBS)),
+]
+
+
+@pytest.mark.parametrize(("token", "card"), GOOD_TOKENS, ids=[t for t, _ in GOOD_TOKENS])
+def test_parse_card(token: str, card: Card) -> None:
+    assert parse_card(token) == card
+
+
+BAD_TOKENS = [
+    ("1X", "'1X' is not a card: unknown suit 'X'"),
+    ("ZH", "'ZH' is not a card: rank must be A, 2-10, T, J, Q or K"),
+    ("1H", "'1H' is not a card: rank must be A, 2-10, T, J, Q or K"),
+    ("11H", "'11H' is not a card: rank must be"),
+    ("5", "'5' is not a card: a card is a rank and a suit"),
+    ("", "'' is not a card"),
+]
+
+
+@pytest.mark.parametrize(("token", "message"), BAD_TOKENS, ids=[t or "empty" for t, _ in BAD_TOKENS])
+def test_parse_card_errors(token: str, message: str) -> None:
+    with pytest.raises(CardError) as info:
+        parse_card(token)
+    assert str(info.value).startswith(message)
+
+
+def test_deck_is_52_distinct_cards_in_index_order() -> None:
+    assert len(set(DECK)) == 52
+    assert [card.index for card in DECK] == list(range(52))
+
+
+def test_str_round_trips_every_card() -> None:
+    assert all(parse_card(str(card)) is card for card in DECK)
+
+
+def test_ten_sorts_between_nine_and_jack() -> None:
+    assert sorted(parse_cards("JS TS 9S")) == list(parse_cards("9S TS JS"))
+
+
+def test_values() -> None:
+    assert [parse_card(t).value for t in ("AS", "9S", "TS", "JS", "QS", "KS")] == [1, 9, 10, 10, 10, 10]
+
+
+SEPARATED = ["5S 5C 5D JH", "5S,5C,5D,JH", "5S, 5C,  5D ,JH", "  5s 5c 5d jh  "]
+
+
+@pytest.mark.parametrize("text", SEPARATED)
+def test_parse_cards_tolerates_commas_and_spaces(text: str) -> None:
+    assert format_cards(parse_cards(text)) == "5S 5C 5D JH"
+
+
+SHOW_ERRORS = [
+    ("5S 5C 5D JH", "missing starter"),
+    ("5S 5C 5D JH 5H", "missing starter"),
+    ("5S 5C 5D / 5H", "a hand has 4 cards before the '/', got 3"),
+    ("5S 5C 5D JH 4H / 5H", "a hand has 4 cards before the '/', got 5"),
+    ("5S 5C 5D JH /", "one starter card after the '/', got 0"),
+    ("5S 5C 5D JH 5H /", "a hand has 4 cards before the '/', got 5"),
+    ("5S 5C 5D / JH 5H", "a hand has 4 cards before the '/', got 3"),
+    ("5S 5C 5D JH / 5H /", "a show has one '/'"),
+    ("5S 5C 5D JH / 5H 4H", "one starter card after the '/', got 2"),
+    ("5S 5C 5S JH / 5H", "duplicate card 5S"),
+    ("5S 5C 5D JH / JH", "duplicate card JH"),
+    ("5S 5C 5D JH / 5H / 4H", "a show has one '/'"),
+    ("5S 5C XD JH / 5H", "'XD' is not a card"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), SHOW_ERRORS, ids=[t for t, _ in SHOW_ERRORS])
+def test_parse_show_errors(text: str, message: str) -> None:
+    with pytest.raises(CardError) as info:
+        parse_show(text)
+    assert message in str(info.value)
+
+
+def test_parse_show() -> None:
+    hand, starter = parse_show("5S 5C 5D JH / 5H")
+    assert format_cards(hand) == "5S 5C 5D JH" and str(starter) == "5H"

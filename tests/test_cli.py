@@ -1,0 +1,282 @@
+"""The command line: crib score (single and batch) and crib stats, through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from crib_cli.cli import cli
+
+
+def run(*args: str, input: str | bytes | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_score_table_lists_every_item_and_the_total() -> None:
+    result = run("score", "5S 5C 5D JH / 5H")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "hand 5S 5C 5D JH  starter 5H"
+    assert sum(line.startswith("fifteen ") for line in lines) == 8
+    assert sum(line.startswith("pair ") for line in lines) == 6
+    assert lines[-2].split() == ["nobs", "JH", "1"]
+    assert lines[-1].split() == ["total", "29"]
+
+
+def test_score_json() -> None:
+    result = run("score", "5S 5C 5D JH / 5H", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hand"] == ["5S", "5C", "5D", "JH"] and data["starter"] == "5H" and data["crib"] is False
+    assert (data["fifteens"], data["pairs"], data["runs"], data["flush"], data["nobs"], data["total"]) == (16, 12, 0, 0, 1, 29)
+    assert data["items"][0] == {"kind": "fifteen", "cards": ["5S", "JH"], "points": 2}
+    assert data["items"][-1] == {"kind": "nobs", "cards": ["JH"], "points": 1}
+    assert sum(item["points"] for item in data["items"]) == 29
+
+
+def test_score_json_uses_t_for_ten() -> None:
+    data = json.loads(run("score", "10S 8D KC 8C / 5H", "--crib", "-f", "JSON").output)
+    assert data["hand"][0] == "TS" and data["crib"] is True and data["total"] == 6
+
+
+def test_score_text_is_the_spoken_count() -> None:
+    result = run("score", "6D JH 4H 7C / 5H", "-f", "text")
+    assert result.exit_code == 0, result.output
+    assert result.output == "fifteen two, fifteen four, a run of four is eight, and one for his nob makes nine (9)\n"
+
+
+CRIB_FLUSH = [
+    ("2S 4S 6S 8S / KH", [], "4"),
+    ("2S 4S 6S 8S / KH", ["--crib"], "0"),
+    ("2S 4S 6S 8S / KS", ["--crib"], "5"),
+]
+
+
+@pytest.mark.parametrize(("show", "flags", "total"), CRIB_FLUSH, ids=["hand 4-flush", "crib 4-flush", "crib 5-flush"])
+def test_score_crib_flush_rule(show: str, flags: list[str], total: str) -> None:
+    result = run("score", show, *flags)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].split() == ["total", total]
+
+
+def test_claim_right() -> None:
+    result = run("score", "6D JH 4H 7C / 5H", "--claim", "9")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "claim of 9 is right"
+
+
+def test_claim_short_names_the_overlooked_items() -> None:
+    result = run("score", "6D JH 4H 7C / 5H", "--claim", "8")
+    assert result.exit_code == 0, result.output
+    assert "claim of 8 is 1 short of 9: muggins! the opponent may peg 1" in result.output
+    assert "overlooked nobs JH for 1" in result.output
+
+
+def test_claim_too_many() -> None:
+    result = run("score", "6D JH 4H 7C / 5H", "--claim", "12")
+    assert result.exit_code == 0, result.output
+    assert "claim of 12 is 3 too many: the show is worth 9" in result.output
+
+
+def test_claim_json() -> None:
+    data = json.loads(run("score", "6D JH 4H 7C / 5H", "--claim", "5", "-f", "json").output)
+    assert data["claim"]["muggins"] == 4 and data["claim"]["correct"] is False
+    assert data["claim"]["overlooked"] == [{"kind": "run", "cards": ["4H", "5H", "6D", "7C"], "points": 4}]
+
+
+BAD_USAGE = [
+    (["score", "1X 5C 5D JH / 5H"], "'1X' is not a card: unknown suit 'X'"),
+    (["score", "ZH 5C 5D JH / 5H"], "'ZH' is not a card: rank must be A, 2-10, T, J, Q or K"),
+    (["score", "5S 5C 5S JH / 5H"], "duplicate card 5S"),
+    (["score", "5S 5C 5D JH / 5C"], "duplicate card 5C"),
+    (["score", "5S 5C 5D / 5H"], "a hand has 4 cards before the '/', got 3"),
+    (["score", "5S 5C 5D JH 4H / 5H"], "a hand has 4 cards before the '/', got 5"),
+    (["score", "5S 5C 5D JH"], "missing starter"),
+    (["score", "5S 5C 5D JH / "], "one starter card after the '/', got 0"),
+    (["score"], "Missing argument 'SHOW'"),
+    (["score", "5S 5C 5D JH / 5H", "-f", "xml"], "'xml' is not one of"),
+    (["score", "5S 5C 5D JH / 5H", "-f", "csv"], "--format csv is for batch input"),
+    (["score", "5S 5C 5D JH / 5H", "--claim", "30"], "--claim"),
+    (["score", "missing.csv"], "cannot read 'missing.csv'"),
+    (["stats", "-f", "text"], "'text' is not one of"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_USAGE, ids=[" ".join(a) for a, _ in BAD_USAGE])
+def test_bad_usage_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output and result.stdout == ""
+
+
+def test_stats_json() -> None:
+    result = run("stats", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["deals"] == 12_994_800
+    assert list(data["counts"]) == [str(s) for s in range(30)]
+    assert data["counts"]["29"] == 4 and data["counts"]["19"] == 0
+    assert abs(data["mean"] - 4.769) < 0.001
+
+
+def test_stats_table_and_crib() -> None:
+    hand = run("stats")
+    crib = run("stats", "--crib")
+    assert hand.exit_code == 0 and crib.exit_code == 0, hand.output + crib.output
+    assert "12,994,800 deals (hands), mean 4.769152" in hand.output
+    assert "never scored: 19, 25, 26, 27" in hand.output
+    assert "(cribs), mean 4.7348" in crib.output
+    row29 = [line for line in hand.output.splitlines() if line.startswith("29 ")]
+    assert row29[0].split()[:2] == ["29", "4"]
+
+
+# Batch scoring: `crib score -` and `crib score FILE.csv`.
+
+MIXED = (
+    "id,Hand,starter,crib,note\n"
+    "1,5S 5C 5D JH,5H,,best\n"
+    "2,\"6D,JH,4H,7C / 5H\",,no,\"quoted, note\"\n"
+    "3,2S 4S 6S 8S,KH,yes,crib four flush\n"
+    "4,2S 4S 6S 1X,KH,,bad card\n"
+    "5,2S 4S 6S 8S,KH,maybe,bad crib\n"
+    "6,2S 4S 6S\n"
+    "7,2S 4S 6S 8S,8S,,duplicate\n"
+    "8,2S 4S 6S,KH,,three cards\n"
+    "9,2S 4S 6S 8S 9S,KH,,five cards\n"
+    "10,2S 4S 6S 8S,,,no starter\n"
+    "11,2S 4S 6S 8S / 9H,KH,,two starters\n"
+    "12,4S 4D 5H 5S / 6C,,1,last good\n"
+)
+MIXED_EXPECTED = [
+    ("1", "16,12,0,0,1,29", ""),
+    ("2", "4,0,4,0,1,9", ""),
+    ("3", "0,0,0,0,0,0", ""),
+    ("4", ",,,,,", "line 5: '1X' is not a card: unknown suit 'X'"),
+    ("5", ",,,,,", "line 6: 'maybe' is not true/false, yes/no or 1/0"),
+    ("6", ",,,,,", "line 7: 2 fields, but the header has 5"),
+    ("7", ",,,,,", "line 8: duplicate card 8S"),
+    ("8", ",,,,,", "line 9: a hand has 4 cards"),
+    ("9", ",,,,,", "line 10: a hand has 4 cards"),
+    ("10", ",,,,,", "line 11: no starter"),
+    ("11", ",,,,,", "line 12: the starter is given twice"),
+    ("12", "8,4,12,0,0,24", ""),
+]
+
+
+def parse_output(text: str) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_batch_keeps_every_row_in_order_with_its_error() -> None:
+    result = run("score", "-", input=MIXED)
+    assert result.exit_code == 1, result.output
+    rows = parse_output(result.stdout)
+    assert rows[0] == ["id", "Hand", "starter", "crib", "note", "fifteens", "pairs", "runs", "flush", "nobs", "total", "error"]
+    assert len(rows) == 1 + len(MIXED_EXPECTED)
+    for row, (row_id, scores, error) in zip(rows[1:], MIXED_EXPECTED):
+        assert row[0] == row_id
+        assert ",".join(row[5:11]) == scores, row
+        assert row[11].startswith(error), row
+    assert rows[2][4] == "quoted, note"
+    assert result.stderr == "8 of 12 rows failed\n"
+
+
+def test_batch_reads_a_csv_file(tmp_path) -> None:
+    path = tmp_path / "hands.csv"
+    path.write_text("hand\n5S 5C 5D JH / 5H\n6D JH 4H 7C / 5H\n", encoding="utf-8")
+    result = run("score", str(path))
+    assert result.exit_code == 0, result.output
+    assert parse_output(result.stdout)[1:] == [
+        ["5S 5C 5D JH / 5H", "16", "12", "0", "0", "1", "29", ""],
+        ["6D JH 4H 7C / 5H", "4", "0", "4", "0", "1", "9", ""],
+    ]
+
+
+def test_batch_jsonl_has_the_same_keys() -> None:
+    result = run("score", "-", "--format", "jsonl", input="hand,starter\n5S 5C 5D JH,5H\n5S 5C 5D,5H\n")
+    assert result.exit_code == 1, result.output
+    good, bad = (json.loads(line) for line in result.stdout.splitlines())
+    assert good == {"hand": "5S 5C 5D JH", "starter": "5H", "fifteens": 16, "pairs": 12, "runs": 0,
+                    "flush": 0, "nobs": 1, "total": 29, "error": None}
+    assert bad["total"] is None and bad["error"].startswith("line 3: a hand has 4 cards")
+
+
+def test_batch_crib_column_and_flag() -> None:
+    rows = "hand,starter,crib\n2S 4S 6S 8S,KH,\n2S 4S 6S 8S,KH,true\n2S 4S 6S 8S,KH,0\n"
+    plain = parse_output(run("score", "-", input=rows).stdout)
+    assert [row[-2] for row in plain[1:]] == ["4", "0", "4"]
+    with_flag = parse_output(run("score", "-", "--crib", input=rows).stdout)
+    assert [row[-2] for row in with_flag[1:]] == ["0", "0", "4"]
+
+
+INPUT_SHAPES = [
+    ("utf-8 BOM", "\ufeffhand,starter\n5S 5C 5D JH,5H\n".encode()),
+    ("CRLF line ends", b"hand,starter\r\n5S 5C 5D JH,5H\r\n"),
+    ("blank lines", b"\nhand,starter\n\n5S 5C 5D JH,5H\n\n"),
+    ("quoted fields", b'"hand","starter"\n"5S, 5C, 5D, JH","5H"\n'),
+    ("no newline at the end", b"hand,starter\n5S 5C 5D JH,5H"),
+    ("header in capitals", b"HAND, Starter\n5S 5C 5D JH,5H\n"),
+]
+
+
+@pytest.mark.parametrize("data", [d for _, d in INPUT_SHAPES], ids=[n for n, _ in INPUT_SHAPES])
+def test_batch_input_shapes(data: bytes) -> None:
+    result = run("score", "-", input=data)
+    assert result.exit_code == 0, result.output
+    rows = parse_output(result.stdout)
+    assert len(rows) == 2 and rows[1][-2:] == ["29", ""]
+
+
+def test_batch_line_numbers_count_blank_lines() -> None:
+    result = run("score", "-", input="hand,starter\n\n5S 5C 5D JH,5H\n\n5S 5C 5D XH,5H\n")
+    assert result.exit_code == 1
+    assert parse_output(result.stdout)[2][-1].startswith("line 5: 'XH' is not a card")
+    assert result.stderr == "1 of 2 rows failed\n"
+
+
+def test_batch_header_only_is_success() -> None:
+    result = run("score", "-", input="hand,starter\n")
+    assert result.exit_code == 0, result.output
+    assert parse_output(result.stdout) == [["hand", "starter", "fifteens", "pairs", "runs", "flush", "nobs", "total", "error"]]
+
+
+def test_batch_strict_stops_at_the_first_bad_row() -> None:
+    result = run("score", "-", "--strict", input="hand,starter\n5S 5C 5D JH,5H\n5S 5C 5D XH,5H\n6D JH 4H 7C,5H\n")
+    assert result.exit_code == 1
+    assert len(parse_output(result.stdout)) == 2
+    assert result.stderr.startswith("line 3: 'XH' is not a card")
+
+
+BATCH_USAGE = [
+    (["score", "-"], "starter,crib\n5H,no\n", "the input has no 'hand' column"),
+    (["score", "-"], "", "the input has no 'hand' column"),
+    (["score", "-", "-f", "table"], "hand\n", "--format table is not for batch input"),
+]
+
+
+@pytest.mark.parametrize(("args", "data", "message"), BATCH_USAGE, ids=["no hand column", "empty input", "table format"])
+def test_batch_usage_errors(args: list[str], data: str, message: str) -> None:
+    result = run(*args, input=data)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and "Traceback" not in result.output
+
+
+def test_batch_closed_pipe_ends_quietly(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "many.csv"
+    path.write_text("hand\n" + "5S 5C 5D JH / 5H\n" * 200_000, encoding="utf-8")
+    crib = subprocess.Popen([sys.executable, "-m", "crib_cli", "score", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert crib.stdout is not None
+    crib.stdout.readline()
+    crib.stdout.close()
+    _, stderr = crib.communicate(timeout=60)
+    assert b"Traceback" not in stderr and b"Error" not in stderr

@@ -1,0 +1,169 @@
+"""crib peg through click's CliRunner: the issue's example, JSON, more players, advice, usage errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner, Result
+
+from crib_cli.cli import cli
+
+ISSUE_ARGS = ["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 5S 7C 6H 2S 6D 4S 4H"]
+ISSUE_OUTPUT = """\
+player  card  count  scoring          points
+pone    JH    10
+dealer  5S    15     fifteen          2
+pone    7C    22
+dealer  6H    28     run of 3         3
+pone    go
+dealer  2S    30     go               1
+pone    6D    6
+dealer  4S    10
+pone    4H    14     pair, last card  3
+total   pone 3   dealer 6
+"""
+FOUR_PLAY = "5S TH 5D 5C 5H go go go go 9S 9H 9D 4D 6C 7C 8C 9C go go go KC QC JC"
+FOUR_HANDS = ["--hand", "5S 5H 4D 9C", "--hand", "TH 9S 6C KC", "--hand", "5D 9H 7C QC", "--hand", "5C 9D 8C JC"]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_issue_example_exactly() -> None:
+    result = run("peg", *ISSUE_ARGS)
+    assert result.exit_code == 0, result.output
+    assert result.output == ISSUE_OUTPUT
+
+
+def test_goes_written_give_the_same_table() -> None:
+    result = run("peg", "JH 5S 7C 6H go 2S go 6D 4S 4H")
+    assert result.exit_code == 0, result.output
+    assert result.output == ISSUE_OUTPUT
+
+
+def test_json() -> None:
+    result = run("peg", *ISSUE_ARGS, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["pone"], data["dealer"]) == (3, 6)
+    assert len(data["plays"]) == 9
+    assert data["plays"][1] == {
+        "player": "dealer", "card": "5S", "count": 15, "points": 2, "items": [{"kind": "fifteen", "points": 2}],
+    }
+    assert data["plays"][4] == {"player": "pone", "card": None, "count": 28, "points": 0, "items": []}
+    assert data["plays"][5]["items"] == [{"kind": "go", "points": 1}]
+    assert data["plays"][-1]["items"] == [{"kind": "pair", "points": 2}, {"kind": "last card", "points": 1}]
+
+
+def test_three_players_with_hands() -> None:
+    hands = ["--hand", "KS 3S 6S 8D", "--hand", "KH 4S 7S 4H", "--hand", "9C AC 5S 2D"]
+    result = run("peg", *hands, "KS KH 9C AC 3S 4S 5S 6S 7S 2D 4H 8D")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[4].split() == ["player", "1", "go"]
+    assert lines[-1].split() == ["total", "player", "1", "5", "player", "2", "9", "dealer", "10"]
+
+
+FOUR_FORMS = {
+    "hands": [*FOUR_HANDS, "5S TH 5D 5C 5H 9S 9H 9D 4D 6C 7C 8C 9C KC QC JC"],
+    "goes written": ["--players", "4", FOUR_PLAY],
+}
+
+
+@pytest.mark.parametrize("args", FOUR_FORMS.values(), ids=list(FOUR_FORMS))
+def test_four_players_totals_and_sides(args: list[str]) -> None:
+    result = run("peg", *args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-2] == "total     player 1 14   player 2 2   player 3 2   dealer 15"
+    assert lines[-1] == "sides     player 1 + player 3 16   player 2 + dealer 17"
+
+
+def test_four_players_json_sides() -> None:
+    data = json.loads(run("peg", "--players", "4", FOUR_PLAY, "-f", "json").output)
+    assert data["sides"] == {"player 1 + player 3": 16, "player 2 + dealer": 17}
+    assert data["player 1"] == 14 and data["dealer"] == 15
+
+
+def test_advise_table() -> None:
+    result = run("peg", "--advise", "--hand", "7C 8D 5H", "TS 4D")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["play", "count", "now", "reply", "worst", "net", "why"]
+    assert [line.split()[0] for line in lines[1:]] == ["8D", "5H", "7C"]
+    assert lines[-1].split(maxsplit=6) == [
+        "7C", "21", "0", "0.77", "2", "-0.77", "leaves 21: 15 of 47 unseen make 31, 3 pair it",
+    ]
+
+
+def test_advise_json() -> None:
+    result = run("peg", "--advise", "--hand", "5H 9C AS 2D", "TS", "-f", "json")
+    assert result.exit_code == 0, result.output
+    best = json.loads(result.output)["advice"][0]
+    assert best["card"] == "5H" and best["points"] == 2 and best["items"] == [{"kind": "fifteen", "points": 2}]
+    assert set(best) == {"card", "count", "points", "items", "expected_reply", "worst_reply", "net", "reason"}
+
+
+def test_advise_a_lead_needs_no_play() -> None:
+    result = run("peg", "--advise", "--hand", "5S 4D 3C 2H")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].split()[0] == "5S"
+
+
+# arguments -> the one-line error on stderr
+USAGE_ERRORS = {
+    "bad card": (["JH ZH"], "'ZH' is not a card: rank must be A, 2-10, T, J, Q or K"),
+    "duplicate card": (["JH 5S JH"], "duplicate card JH"),
+    "no play": ([], "give the cards laid, in order"),
+    "wrong leader after a reset": (
+        ["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 5S 7C 6H 2S 4S"],
+        "4S: after the reset pone leads (the player after the last card), but 4S is dealer's card",
+    ),
+    "dealer leads": (["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "5S"], "5S: pone leads the play"),
+    "card in no hand": (["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 9C"], "9C: not in any hand"),
+    "go while a card fits, hands": (
+        ["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH go"],
+        "go: dealer has 2S, which fits at count 10; a player says go only when no card fits",
+    ),
+    "out of turn": (
+        ["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 7C"],
+        "7C: out of turn: dealer has 2S, which fits at count 10",
+    ),
+    "go while every card fits": (["JH go"], "go: at count 10 every card fits"),
+    "past 31": (["KS KH KD 5C"], "5C: the count would be 35, past 31"),
+    "too many cards": (["AS AH AD AC 2S 2H 2D 2C 3S"], "3S: every card has already been played"),
+    "pone without dealer": (["--pone", "6D JH 4H 7C", "JH"], "--pone and --dealer go together"),
+    "pone and dealer with --hand": (
+        ["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "--hand", "AS 2S 3S 4S", "JH"],
+        "--pone and --dealer go together",
+    ),
+    "hands for the wrong number of players": (
+        ["--hand", "6D JH 4H 7C", "--hand", "5S 4S 2S 6H", "--players", "3", "JH"], "3 players need 3 hands, got 2",
+    ),
+    "short hand": (["--pone", "6D JH 4H", "--dealer", "5S 4S 2S 6H", "JH"], "pone's hand has 3 cards"),
+    "card in two hands": (["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S JH", "JH"], "JH: in two hands"),
+    "five players": (["--players", "5", "JH"], "'--players': 5 is not in the range 2<=x<=4"),
+    "advise without a hand": (["--advise", "TS"], "--advise takes your cards left as one --hand"),
+    "advise with a wrong hand": (
+        ["--advise", "--hand", "7C 8D", "TS 4D"], "pone is to move with 3 cards left, but the hand has 2",
+    ),
+    "bad card in --pone": (["--pone", "6D JH 4H 1C", "--dealer", "5S 4S 2S 6H", "JH"], "'1C' is not a card"),
+}
+
+
+@pytest.mark.parametrize(("args", "message"), USAGE_ERRORS.values(), ids=list(USAGE_ERRORS))
+def test_usage_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
+    result = run("peg", *args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_help_shows_the_example() -> None:
+    result = run("peg", "--help")
+    assert result.exit_code == 0, result.output
+    assert '$ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" "JH 5S 7C 6H 2S 6D 4S 4H"' in result.output
+    assert "total   pone 3   dealer 6" in result.output

@@ -1,0 +1,255 @@
+"""Discard analysis: the rank-pattern counts equal naive enumeration, exactly."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import naive_total
+
+from crib_cli.cards import DECK, Card, CardError, Suit, parse_card, parse_cards
+from crib_cli.discard import (
+    DiscardError,
+    Throw,
+    analyze_discards,
+    crib_distribution,
+    crib_model,
+    deal_players,
+    hand_distribution,
+    starter_detail,
+)
+from crib_cli.score import show_total
+
+# Deals chosen to exercise every suit term: thrown and unseen jacks, suited
+# throws (crib flush), kept flushes, ranks with no unseen cards left.
+DEALS = {
+    "issue example": "5S 5C 6D JH 4C KS",
+    "two jacks, hearts": "JH 5H 2H 9H JS 3C",
+    "four fives and two jacks": "5S 5H 5D 5C JD JS",
+    "kept flush with jack": "JC 2C 7C 9C 4D QH",
+    "run and spare": "AS 2D 3H 4C 9C KD",
+    "five cards, diamonds": "JD 5D 4D 7D 8C",
+    "five cards, clubs and fives": "JC QC KC 5H 5S",
+    "five cards, no jack": "2S 3S 3H 8D TC",
+}
+
+# (deal, throw) pairs whose crib is checked against every (other cards, starter) combination.
+CRIB_CHECKS = {
+    "thrown jack, unseen jacks": ("5S 5C 6D JH 4C KS", "JH KS"),
+    "suited throw with jack: flush and nobs": ("JH 5H 2H 9H JS 3C", "JH 5H"),
+    "two thrown jacks, no fives left": ("5S 5H 5D 5C JD JS", "JS JD"),
+    "five cards: thrown jack": ("JD 5D 4D 7D 8C", "JD"),
+    "five cards: unseen jack, flush": ("JC QC KC 5H 5S", "5H"),
+}
+
+# (deal, role, best throw)
+BEST = {
+    "no role: best hand": ("JH 5H 2H 9H JS 3C", None, "5H 9H"),
+    "dealer keeps the run": ("AS 2D 3H 4C 9C KD", "dealer", "AS 9C"),
+    "pone keeps the run of four": ("AS 2D 3H 4C 9C KD", "pone", "9C KD"),
+    "dealer keeps jacks for nobs": ("JH 5H 2H 9H JS 3C", "dealer", "2H 3C"),
+    "pone": ("JH 5H 2H 9H JS 3C", "pone", "3C JS"),
+    "29 chance kept": ("5S 5H 5D 5C JD JS", "pone", "JS JD"),
+    "five cards, partner": ("JD 5D 4D 7D 8C", "partner", "8C"),
+}
+
+BAD = {
+    "four cards": ("5S 5C 6D JH", {}, CardError, "6 cards"),
+    "seven cards": ("5S 5C 6D JH 4C KS 2H", {}, CardError, "got 7"),
+    "duplicate": ("5S 5C 6D JH 4C 5S", {}, CardError, "duplicate card 5S"),
+    "six cards for three players": ("5S 5C 6D JH 4C KS", {"players": 3}, CardError, "3-player deal is 5 cards"),
+    "five cards for two players": ("5S 5C 6D JH 4C", {"players": 2}, CardError, "2-player deal is 6 cards"),
+    "partner with two players": ("5S 5C 6D JH 4C KS", {"role": "partner"}, DiscardError, "four players"),
+    "partner with three players": ("5S 5C 6D JH 4C", {"role": "partner", "players": 3}, DiscardError, "four players"),
+    "unknown role": ("5S 5C 6D JH 4C KS", {"role": "owner"}, DiscardError, "unknown role"),
+    "five players": ("5S 5C 6D JH 4C", {"players": 5}, DiscardError, "2, 3 or 4"),
+}
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def unseen(dealt: tuple[Card, ...]) -> list[Card]:
+    return [c for c in DECK if c not in dealt]
+
+
+def split(dealt: str, throw: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    thrown = cards(throw)
+    return tuple(c for c in cards(dealt) if c not in thrown), thrown
+
+
+def naive_hand(keep: tuple[Card, ...], starters: list[Card]) -> Counter[int]:
+    return Counter(naive_total(keep, s) for s in starters)
+
+
+@cache
+def enumerated_crib(dealt: str, throw: str) -> Counter[int]:
+    """Crib scores over every (other crib cards, starter) combination, card by card.
+
+    Six-card deals use the naive reference scorer (45,540 shows); five-card
+    deals (713,460 shows) use ``show_total``, itself checked against it.
+    """
+    keep, thrown = split(dealt, throw)
+    rest = unseen(keep + thrown)
+    score = naive_total if len(thrown) == 2 else show_total
+    counts: Counter[int] = Counter()
+    for starter in rest:
+        others = [c for c in rest if c != starter]
+        for extra in combinations(others, 3 - len(thrown) + 1):
+            counts[score(thrown + extra, starter, True)] += 1
+    return counts
+
+
+def scores(counts: tuple[int, ...]) -> Counter[int]:
+    """A distribution's counts as a Counter of the scores that occur."""
+    return Counter({score: n for score, n in enumerate(counts) if n})
+
+
+def mean(counts: Counter[int]) -> Fraction:
+    return Fraction(sum(score * n for score, n in counts.items()), sum(counts.values()))
+
+
+@pytest.mark.parametrize("dealt", DEALS.values(), ids=DEALS.keys())
+def test_hand_figures_equal_naive_enumeration(dealt: str) -> None:
+    options = analyze_discards(cards(dealt))
+    assert len(options) == (15 if len(cards(dealt)) == 6 else 5)
+    for option in options:
+        counts = naive_hand(option.keep, unseen(option.keep + option.throw))
+        assert option.hand_mean == mean(counts)
+        assert (option.hand_min, option.hand_max) == (min(counts), max(counts))
+        assert scores(hand_distribution(option.keep, option.throw).counts) == counts
+
+
+@pytest.mark.parametrize(("dealt", "throw"), CRIB_CHECKS.values(), ids=CRIB_CHECKS.keys())
+def test_crib_mean_equals_enumeration(dealt: str, throw: str) -> None:
+    option = next(o for o in analyze_discards(cards(dealt)) if o.throw == tuple(sorted(cards(throw))))
+    counts = enumerated_crib(dealt, throw)
+    assert sum(counts.values()) == (45_540 if len(option.throw) == 2 else 713_460)
+    assert option.crib_mean == mean(counts)
+
+
+@pytest.mark.parametrize(("dealt", "throw"), CRIB_CHECKS.values(), ids=CRIB_CHECKS.keys())
+def test_crib_distribution_equals_enumeration(dealt: str, throw: str) -> None:
+    dist = crib_distribution(*split(dealt, throw))
+    assert scores(dist.counts) == enumerated_crib(dealt, throw)
+
+
+@pytest.mark.parametrize(("dealt", "role", "throw"), BEST.values(), ids=BEST.keys())
+def test_best_throw(dealt: str, role: str | None, throw: str) -> None:
+    options = analyze_discards(cards(dealt), role=role)
+    assert options[0].throw == tuple(sorted(cards(throw)))
+    key = (lambda o: o.hand_mean) if role is None else (lambda o: o.net(role))
+    assert [key(o) for o in options] == sorted((key(o) for o in options), reverse=True)
+
+
+@pytest.mark.parametrize(("dealt", "options", "error", "message"), BAD.values(), ids=BAD.keys())
+def test_bad_deals(dealt: str, options: dict, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        analyze_discards([parse_card(token) for token in dealt.split()], **options)
+
+
+def test_nets_and_roles() -> None:
+    option = Throw(cards("4C 5S 5C 6D"), cards("JH KS"), Fraction(7, 2), 2, 8, Fraction(3, 2))
+    assert (option.net_dealer, option.net_pone) == (5, 2)
+    assert (option.net("dealer"), option.net("partner"), option.net("pone")) == (5, 5, 2)
+    with pytest.raises(DiscardError):
+        option.net("owner")
+
+
+@pytest.mark.parametrize(
+    ("size", "options", "players"),
+    [(6, {}, 2), (5, {}, 3), (5, {"role": "partner"}, 4), (5, {"players": 4, "role": "pone"}, 4)],
+    ids=["six cards", "five cards", "five cards, partner", "four players, pone"],
+)
+def test_deal_players(size: int, options: dict, players: int) -> None:
+    assert deal_players(size, **options) == players
+
+
+def test_crib_model_names_the_assumption() -> None:
+    assert crib_model(2) == "opponent's throw: any two unseen cards, equally likely"
+    assert "three unseen cards" in crib_model(3) and "deck" in crib_model(3)
+    assert "three unseen cards" in crib_model(4)
+
+
+def test_figures_do_not_depend_on_player_count() -> None:
+    assert analyze_discards(cards(DEALS["five cards, diamonds"]), players=3) == analyze_discards(
+        cards(DEALS["five cards, diamonds"]), players=4
+    )
+
+
+@pytest.mark.parametrize("dealt", DEALS.values(), ids=DEALS.keys())
+def test_starter_detail(dealt: str) -> None:
+    best = analyze_discards(cards(dealt))[0]
+    detail = starter_detail(best.keep, best.throw)
+    rest = unseen(best.keep + best.throw)
+    assert sorted(c for group in detail for c in group.starters) == rest
+    assert sum(group.chance for group in detail) == 1
+    assert [g.points for g in detail] == sorted((g.points for g in detail), reverse=True)
+    for group in detail:
+        assert {naive_total(best.keep, s) for s in group.starters} == {group.points}
+        assert len({s.rank for s in group.starters}) == 1
+        assert group.whole_rank == (len(group.starters) == sum(c.rank == group.starters[0].rank for c in rest))
+
+
+@pytest.mark.parametrize(
+    ("keep", "throw", "labels"),
+    [
+        ("4C 5S 5C 6D", "JH KS", {"any 4": 24, "any 6": 24, "any 5": 23, "any 10": 16}),
+        ("2H 9H JH 5H", "JS 3C", {"TH": 13, "TS TD TC": 11, "any J": 10, "3S 3D": 8}),
+    ],
+    ids=["any rank", "flush splits a rank"],
+)
+def test_starter_labels(keep: str, throw: str, labels: dict[str, int]) -> None:
+    found = {group.label: group.points for group in starter_detail(cards(keep), cards(throw))}
+    assert found.items() >= labels.items()
+
+
+@pytest.mark.parametrize(
+    ("keep", "throw", "message"),
+    [("4C 5S 5C", "JH KS", "keep 4"), ("4C 5S 5C 6D", "JH KS 2C", "throw 1"), ("4C 5S 5C 6D", "5S KS", "duplicate")],
+    ids=["three kept", "three thrown", "card kept and thrown"],
+)
+def test_bad_splits(keep: str, throw: str, message: str) -> None:
+    for detail in (hand_distribution, crib_distribution, starter_detail):
+        with pytest.raises(CardError, match=message):
+            detail(cards(keep), cards(throw))
+
+
+deals = st.integers(5, 6).flatmap(lambda n: st.permutations(DECK).map(lambda deck: tuple(deck[:n])))
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals)
+def test_random_deals_hand_equals_naive(dealt: tuple[Card, ...]) -> None:
+    for option in analyze_discards(dealt):
+        counts = naive_hand(option.keep, unseen(dealt))
+        assert (option.hand_mean, option.hand_min, option.hand_max) == (mean(counts), min(counts), max(counts))
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals, st.data())
+def test_random_deals_crib_distribution_mean_is_crib_mean(dealt: tuple[Card, ...], data: st.DataObject) -> None:
+    options = analyze_discards(dealt)
+    option = data.draw(st.sampled_from(options))
+    dist = crib_distribution(option.keep, option.throw)
+    assert dist.deals == (45_540 if len(dealt) == 6 else 713_460)
+    assert min(dist.counts) >= 0
+    assert dist.mean == option.crib_mean
+    assert hand_distribution(option.keep, option.throw).mean == option.hand_mean
+
+
+@settings(max_examples=30, deadline=None)
+@given(deals, st.permutations(list(Suit)), st.sampled_from([None, "dealer", "pone"]))
+def test_relabelling_suits_and_reordering_change_nothing(
+    dealt: tuple[Card, ...], suits: list[Suit], role: str | None
+) -> None:
+    relabel = {s: suits[s] for s in Suit}
+    moved = tuple(reversed([Card(c.rank, relabel[c.suit]) for c in dealt]))
+    figures = {(o.hand_mean, o.hand_min, o.hand_max, o.crib_mean) for o in analyze_discards(dealt, role=role)}
+    assert figures == {(o.hand_mean, o.hand_min, o.hand_max, o.crib_mean) for o in analyze_discards(moved, role=role)}
