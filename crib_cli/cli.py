@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, TypeVar
 
 import click
-from tabulate import tabulate
 
 from . import formats
 from .cards import Card, CardError, format_cards, parse_cards, parse_deal, parse_show
@@ -116,8 +115,10 @@ def run_batch(
         try:
             writer(sys.stdout, out_header, output)
         except RowError as error:
+            sys.stdout.flush()
             click.echo(str(error), err=True)
             sys.exit(1)
+    sys.stdout.flush()
     if tally.failed:
         click.echo(f"{tally.failed} of {tally.rows} rows failed", err=True)
         sys.exit(1)
@@ -237,7 +238,7 @@ def score_fields(default_crib: bool) -> Callable[[list[str]], Callable[[list[str
     return make_evaluate
 
 
-@cli.command()
+@cli.command(epilog=RULES_NOTE)
 @click.argument("show", type=ShowType())
 @click.option("--crib", is_flag=True, help="Score as a crib: only a five-card flush counts.")
 @click.option("--claim", type=click.IntRange(0, 29), help="Check a claimed count (muggins).")
@@ -282,7 +283,8 @@ def histogram_rows(counts: Sequence[int], width: int = 40) -> Iterable[list[Any]
     total, top = sum(counts), max(counts)
     for value, count in enumerate(counts):
         bar = "#" * round(width * count / top) if count else ""
-        yield [value, f"{count:,}", f"{count / total:.4%}", bar]
+        share = f"{count / total:.4%}" if count == 0 or count / total >= 5e-7 else "<0.0001%"
+        yield [value, f"{count:,}", share, bar]
 
 
 @cli.command()
@@ -512,12 +514,6 @@ class PlayType(click.ParamType):
             self.fail(str(error), param, ctx)
 
 
-def plain_table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
-    """A borderless table, headers as the first row, no trailing spaces."""
-    text = tabulate([list(headers), *rows], tablefmt="plain", disable_numparse=True)
-    return "\n".join(line.rstrip() for line in text.splitlines())
-
-
 def peg_hands(
     pone: tuple[Card, ...] | None,
     dealer: tuple[Card, ...] | None,
@@ -549,7 +545,7 @@ def play_rows(result: PegResult) -> Iterator[list[Any]]:
 
 def play_lines(result: PegResult) -> Iterator[str]:
     """The table, then the totals (and, for four players, each side's)."""
-    yield plain_table(play_rows(result), ("player", "card", "count", "scoring", "points"))
+    yield formats.plain_table(play_rows(result), ("player", "card", "count", "scoring", "points"))
     width = max(len(name) for name in ("player", *result.players)) + 2
     yield "total".ljust(width) + "   ".join(f"{name} {points}" for name, points in result.totals.items())
     if len(result.players) == 4:
@@ -637,7 +633,7 @@ def peg(
             if len(hands) != 1 or pone or dealer:
                 raise click.UsageError("--advise takes your cards left as one --hand")
             ranked = advise(hands[0], play, players=players or 2)
-            out = formats.to_json(advice_json(ranked)) if fmt == "json" else plain_table(
+            out = formats.to_json(advice_json(ranked)) if fmt == "json" else formats.plain_table(
                 advice_rows(ranked), ("play", "count", "now", "reply", "worst", "net", "why"))
         else:
             if not play:

@@ -129,6 +129,12 @@ def table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, ...]) -
     return tabulate(list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True)
 
 
+def plain_table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, ...]) -> str:
+    """A borderless table, headers as the first row, no trailing spaces."""
+    text = tabulate([list(headers), *rows], tablefmt="plain", disable_numparse=True)
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
 def to_json(data: Any) -> str:
     """Pretty JSON for one result."""
     return json.dumps(data, indent=2, ensure_ascii=False)
