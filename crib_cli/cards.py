@@ -104,7 +104,7 @@ _SPELLINGS = _spellings()
 
 def parse_card(token: str) -> Card:
     """Parse one card code such as ``5S``, ``10h``, ``TH`` or ``J♦``."""
-    text = token.strip().upper().replace("\ufe0f", "")
+    text = "".join(ch.upper() if ch.isascii() else ch for ch in token.strip().replace("\ufe0f", ""))
     if len(text) < 2:
         raise CardError(f"{token!r} is not a card: a card is a rank and a suit, like 5S or 10H")
     rank_text, suit_text = text[:-1], text[-1]

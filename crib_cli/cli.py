@@ -44,9 +44,12 @@ class CardsType(click.ParamType):
         if isinstance(value, tuple):
             return value
         try:
-            return parse_cards(value)
+            cards = parse_cards(value)
         except CardError as error:
             self.fail(str(error), param, ctx)
+        if not cards:
+            self.fail("no cards given", param, ctx)
+        return cards
 
 
 class ShowType(click.ParamType):
@@ -81,11 +84,12 @@ def format_option(*choices: str) -> Callable[[F], F]:
 
 
 def open_source(source: str) -> IO[str]:
-    """Open batch input as text: ``-`` is stdin. Handles a BOM and any line ends."""
+    """Open batch input as text: ``-`` is stdin. Handles a BOM and any line ends;
+    bytes that are not UTF-8 become U+FFFD, so only the row holding them fails."""
     if source == "-":
-        return io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8-sig", newline="")
+        return io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8-sig", errors="replace", newline="")
     try:
-        return open(source, encoding="utf-8-sig", newline="")
+        return open(source, encoding="utf-8-sig", errors="replace", newline="")
     except OSError as error:
         raise click.BadParameter(f"cannot read {source!r}: {error.strerror}", param_hint="SOURCE") from None
 
@@ -107,6 +111,9 @@ def run_batch(
         raise click.UsageError(f"--format {fmt} is not for batch input: use csv or jsonl")
     with open_source(source) as stream:
         header, rows = formats.read_csv(stream)
+        clashes = [name for name in header if name.strip().lower() in (*result_columns, "error")]
+        if clashes:
+            raise click.UsageError(f"the input already has a {clashes[0]!r} column, which the output adds: rename it")
         evaluate = make_evaluate(header)
         tally = Tally()
         out_header = [*header, *result_columns, "error"]
@@ -259,6 +266,8 @@ def score(show: Any, crib: bool, claim: int | None, strict: bool, fmt: str | Non
     $ crib score - < hands.csv > scored.csv
     """
     if isinstance(show, str):
+        if claim is not None:
+            raise click.UsageError("--claim checks one show, not batch input")
         run_batch(show, fmt, SCORE_COLUMNS, score_fields(crib), strict=strict)
         return
     if fmt in ("csv", "jsonl"):

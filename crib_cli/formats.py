@@ -19,34 +19,43 @@ class RowError(ValueError):
     """A bad row in a data file; the message says what is wrong with it."""
 
 
-Row = tuple[int, list[str], int]
+Row = tuple[int, list[str], "str | None"]
 """One data row: its line number, its values cut or padded to the header's
-width, and how many fields it really had (a plain tuple: rows are many)."""
+width, and what is wrong with its shape if anything (a plain tuple: rows are many)."""
 
 
 def read_csv(stream: IO[str]) -> tuple[list[str], Iterator[Row]]:
     """The header of a CSV stream and a generator of its non-blank rows.
 
     A row with more or fewer fields than the header is kept, padded or cut to
-    the header's width.
+    the header's width, with a problem noted; so is a line the CSV reader
+    rejects (a field over the size limit), and reading goes on after it.
     """
     reader = csv.reader(stream)
     header: list[str] = []
     for header in reader:
-        if header:
+        if header and (len(header) > 1 or header[0].strip()):
             break
 
     def rows() -> Iterator[Row]:
         line = reader.line_num
         width = len(header)
-        for values in reader:
+        while True:
+            try:
+                values = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as error:
+                start, line = line + 1, reader.line_num
+                yield start, [""] * width, f"unreadable CSV: {error}"
+                continue
             start, line = line + 1, reader.line_num
             found = len(values)
-            if found != width:
-                if not values or (found == 1 and not values[0].strip()):
-                    continue
-                values = (values + [""] * width)[:width]
-            yield start, values, found
+            if found == width and (found > 1 or values[0].strip()):
+                yield start, values, None
+            elif found > 1 or (found == 1 and values[0].strip()):
+                problem = f"{found} fields, but the header has {width}"
+                yield start, (values + [""] * width)[:width], problem
 
     return header, rows()
 
@@ -81,11 +90,11 @@ def process_rows(
     first one. A good row's error is None.
     """
     missing = [None] * result_width
-    for line, values, found in rows:
+    for line, values, problem in rows:
         tally.rows += 1
         try:
-            if found != len(values):
-                raise ValueError(f"{found} fields, but the header has {len(values)}")
+            if problem:
+                raise ValueError(problem)
             results = evaluate(values)
         except ValueError as error:
             tally.failed += 1

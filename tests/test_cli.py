@@ -280,3 +280,43 @@ def test_batch_closed_pipe_ends_quietly(tmp_path) -> None:
     crib.stdout.close()
     _, stderr = crib.communicate(timeout=60)
     assert b"Traceback" not in stderr and b"Error" not in stderr
+
+
+def test_batch_bytes_that_are_not_utf8_fail_only_their_row() -> None:
+    result = run("score", "-", input=b"hand\n5S 5C 5D JH / 5H\xff\n6D JH 4H 7C / 5H\n")
+    assert result.exit_code == 1, result.output
+    rows = parse_output(result.stdout)
+    assert rows[1][-1].startswith("line 2: '5H\ufffd' is not a card") and rows[2][-2:] == ["9", ""]
+    assert "Traceback" not in result.output
+
+
+def test_batch_oversized_field_fails_only_its_row() -> None:
+    data = "hand\n5S 5C 5D JH / 5H" + " " * 200_000 + "\n6D JH 4H 7C / 5H\n"
+    result = run("score", "-", input=data)
+    assert result.exit_code == 1, result.output
+    rows = parse_output(result.stdout)
+    assert rows[1][-1].startswith("line 2: unreadable CSV: field larger than field limit")
+    assert rows[2][-2:] == ["9", ""]
+
+
+def test_batch_whitespace_lines_are_blank_with_one_column() -> None:
+    result = run("score", "-", input="hand\n5S 5C 5D JH / 5H\n   \n\n")
+    assert result.exit_code == 0, result.output
+    assert len(parse_output(result.stdout)) == 2
+
+
+@pytest.mark.parametrize("column", ["total", "Error", "nobs"])
+def test_batch_refuses_input_columns_the_output_would_shadow(column: str) -> None:
+    result = run("score", "-", input=f"hand,{column}\n5S 5C 5D JH / 5H,mine\n")
+    assert result.exit_code == 2, result.output
+    assert f"the input already has a {column!r} column" in result.stderr
+
+
+def test_batch_refuses_claim() -> None:
+    result = run("score", "-", "--claim", "3", input="hand\n5S 5C 5D JH / 5H\n")
+    assert result.exit_code == 2 and "--claim checks one show" in result.stderr
+
+
+def test_non_ascii_letters_that_upper_case_to_a_suit_are_not_suits() -> None:
+    result = run("score", "5\u017f 5C 5D JH / 5H")
+    assert result.exit_code == 2 and "unknown suit" in result.stderr

@@ -197,6 +197,7 @@ BAD = {
     "unknown role": ([DEAL, "--role", "owner"], "'owner' is not one of"),
     "five players": ([FIVE, "--players", "5"], "5 is not in the range"),
     "throw not dealt": ([DEAL, "--dist", "--throw", "5S 2C"], "--throw 5S 2C is not 2 of the dealt cards"),
+    "empty throw": ([DEAL, "--dist", "--throw", ""], "no cards given"),
     "throw without detail": ([DEAL, "--throw", "5S 5C"], "--throw picks the throw for --dist or --starter-detail"),
     "csv for one deal": ([DEAL, "-f", "csv"], "--format csv is for batch input"),
     "table for batch": (["-", "-f", "table"], "--format table is not for batch input"),
