@@ -142,11 +142,18 @@ def require_column(header: list[str], name: str) -> int:
 class CribGroup(click.Group):
     """A group whose errors are one line on stderr, without the usage block."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.ClickException as error:
             click.echo(f"Error: {error.format_message()}", err=True)
             sys.exit(error.exit_code)

@@ -17,6 +17,7 @@ on suits, are counted apart in closed form.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -206,10 +207,10 @@ def starter_detail(keep: Sequence[Card], throw: Sequence[Card]) -> tuple[Starter
     """The unseen starters grouped by rank and the points they give the kept four, highest first."""
     keep, throw = _check_split(keep, throw)
     unseen = _unseen_cards(keep + throw)
-    groups: dict[tuple[int, int], list[Card]] = {}
+    groups: dict[tuple[int, Rank], list[Card]] = {}
     for card, points in zip(unseen, _hand_points(keep, unseen)):
         groups.setdefault((points, card.rank), []).append(card)
-    per_rank = {rank: sum(c.rank == rank for c in unseen) for rank in {c.rank for c in unseen}}
+    per_rank = Counter(c.rank for c in unseen)
     return tuple(
         StarterScore(points, tuple(cards), len(cards) == per_rank[rank], Fraction(len(cards), len(unseen)))
         for (points, rank), cards in sorted(groups.items(), key=lambda item: (-item[0][0], item[0][1]))

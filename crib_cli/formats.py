@@ -89,8 +89,9 @@ def process_rows(
     naming its line, unless ``strict``, which raises :class:`RowError` at the
     first one. A good row's error is None.
     """
-    missing = [None] * result_width
-    for line, values, problem in rows:
+    missing: list[Any] = [None] * result_width
+    for line, fields, problem in rows:
+        values: list[Any] = fields
         tally.rows += 1
         try:
             if problem:
