@@ -83,6 +83,15 @@ def format_option(*choices: str) -> Callable[[F], F]:
     )
 
 
+BATCH_FORMATS = ("csv", "jsonl")
+
+
+def refuse_batch_format(fmt: str | None) -> None:
+    """A usage error for a batch-only format asked of a single show or deal."""
+    if fmt in BATCH_FORMATS:
+        raise click.UsageError(f"--format {fmt} is for batch input ('-' or a .csv file)")
+
+
 def open_source(source: str) -> IO[str]:
     """Open batch input as text: ``-`` is stdin. Handles a BOM and any line ends;
     bytes that are not UTF-8 become U+FFFD, so only the row holding them fails."""
@@ -107,7 +116,7 @@ def run_batch(
     ``make_evaluate`` sees the header first (raising UsageError if a needed
     column is missing) and returns the function that scores one row's values.
     """
-    if fmt not in (None, "csv", "jsonl"):
+    if fmt not in (None, *BATCH_FORMATS):
         raise click.UsageError(f"--format {fmt} is not for batch input: use csv or jsonl")
     with open_source(source) as stream:
         header, rows = formats.read_csv(stream)
@@ -182,14 +191,18 @@ def item_rows(score: ShowScore) -> Iterator[list[Any]]:
     yield ["total", "", score.total]
 
 
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
 def item_json(item: ScoreItem) -> dict[str, Any]:
-    return {"kind": item.kind.value, "cards": [str(c) for c in item.cards], "points": item.points}
+    return {"kind": item.kind.value, "cards": cards_json(item.cards), "points": item.points}
 
 
 def show_json(score: ShowScore) -> dict[str, Any]:
     """The JSON object for one show."""
     return {
-        "hand": [str(c) for c in score.hand],
+        "hand": cards_json(score.hand),
         "starter": str(score.starter),
         "crib": score.crib,
         "fifteens": score.fifteens,
@@ -277,8 +290,7 @@ def score(show: Any, crib: bool, claim: int | None, strict: bool, fmt: str | Non
             raise click.UsageError("--claim checks one show, not batch input")
         run_batch(show, fmt, SCORE_COLUMNS, score_fields(crib), strict=strict)
         return
-    if fmt in ("csv", "jsonl"):
-        raise click.UsageError(f"--format {fmt} is for batch input ('-' or a .csv file)")
+    refuse_batch_format(fmt)
     result = score_show(*show, crib=crib)
     lines, claim_data = claim_lines(result, claim) if claim is not None else ([], {})
     if fmt == "json":
@@ -390,10 +402,6 @@ def pick_throw(options: Sequence[Throw], chosen: tuple[Card, ...] | None) -> Thr
     raise ValueError(f"--throw {format_cards(chosen)} is not {len(options[0].throw)} of the dealt cards")
 
 
-def cards_json(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
 def distribution_json(dist: Distribution) -> dict[str, Any]:
     """Exact counts of the scores that occur, out of ``outcomes`` equally likely ones."""
     counts = {str(score): n for score, n in enumerate(dist.counts) if n}
@@ -498,8 +506,7 @@ def discard(
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
         run_batch(deal, fmt, DISCARD_COLUMNS, discard_fields(role, players), strict=strict)
         return
-    if fmt in ("csv", "jsonl"):
-        raise click.UsageError(f"--format {fmt} is for batch input ('-' or a .csv file)")
+    refuse_batch_format(fmt)
     if chosen and not (dist or starters):
         raise click.UsageError("--throw picks the throw for --dist or --starter-detail")
     try:

@@ -26,10 +26,9 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, Card, CardError, Rank, check_distinct
-from .stats import MAX_SHOW, Distribution
+from .stats import JACK, MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, total_table
 
-JACK = 11
 ROLES = ("dealer", "partner", "pone")
 """Dealer and partner (four players) own the crib; pone is anyone who does not."""
 

@@ -34,7 +34,7 @@ def read_csv(stream: IO[str]) -> tuple[list[str], Iterator[Row]]:
     reader = csv.reader(stream)
     header: list[str] = []
     for header in reader:
-        if header and (len(header) > 1 or header[0].strip()):
+        if not _blank(header):
             break
 
     def rows() -> Iterator[Row]:
@@ -50,14 +50,20 @@ def read_csv(stream: IO[str]) -> tuple[list[str], Iterator[Row]]:
                 yield start, [""] * width, f"unreadable CSV: {error}"
                 continue
             start, line = line + 1, reader.line_num
+            if _blank(values):
+                continue
             found = len(values)
-            if found == width and (found > 1 or values[0].strip()):
+            if found == width:
                 yield start, values, None
-            elif found > 1 or (found == 1 and values[0].strip()):
-                problem = f"{found} fields, but the header has {width}"
-                yield start, (values + [""] * width)[:width], problem
+            else:
+                yield start, (values + [""] * width)[:width], f"{found} fields, but the header has {width}"
 
     return header, rows()
+
+
+def _blank(values: list[str]) -> bool:
+    """A blank line: no fields, or one field of white space."""
+    return not values or (len(values) == 1 and not values[0].strip())
 
 
 def column_index(header: list[str], name: str) -> int | None:
