@@ -1,0 +1,1 @@
+"""Whole games of cribbage: the engine, the player protocol, strategies, simulation."""
