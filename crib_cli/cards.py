@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 
@@ -55,22 +55,41 @@ class Suit(IntEnum):
 _RANK_SYMBOLS = "A23456789TJQK"
 
 
-@dataclass(frozen=True, slots=True, order=True, repr=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Card:
-    """One playing card. Sorts by rank, then suit; ``str`` gives the code ``TS``."""
+    """One playing card. Sorts by rank, then suit; ``str`` gives the code ``TS``.
+
+    ``value`` (the count value: A=1, 2-10 face, J Q K = 10) and ``index``
+    (position 0-51 in :data:`DECK`) are worked out once, when the card is made:
+    scoring, the play and the engine read them in their inner loops.
+    """
 
     rank: Rank
     suit: Suit
+    value: int = field(init=False)
+    index: int = field(init=False)
 
-    @property
-    def value(self) -> int:
-        """Count value: A=1, 2-10 face, J Q K = 10."""
-        return min(int(self.rank), 10)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", min(int(self.rank), 10))
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + self.suit)
 
-    @property
-    def index(self) -> int:
-        """Position 0-51 in :data:`DECK`."""
-        return (self.rank - 1) * 4 + self.suit
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.index == other.index)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol
@@ -78,8 +97,16 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickle as a position in the deck, so unpickled cards are the deck's own objects."""
+        return _deck_card, (self.index,)
+
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in Rank for s in Suit)
+
+
+def _deck_card(index: int) -> Card:
+    return DECK[index]
 
 _RANKS = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOLS)} | {"10": Rank.TEN}
 _SUITS = {
@@ -102,18 +129,23 @@ def _spellings() -> dict[str, Card]:
 _SPELLINGS = _spellings()
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``repr`` of user text for a message, cut to about ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
 def parse_card(token: str) -> Card:
     """Parse one card code such as ``5S``, ``10h``, ``TH`` or ``J♦``."""
     text = "".join(ch.upper() if ch.isascii() else ch for ch in token.strip().replace("\ufe0f", ""))
     if len(text) < 2:
-        raise CardError(f"{token!r} is not a card: a card is a rank and a suit, like 5S or 10H")
+        raise CardError(f"{quoted(token)} is not a card: a card is a rank and a suit, like 5S or 10H")
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUITS.get(suit_text)
     if suit is None:
-        raise CardError(f"{token!r} is not a card: unknown suit {token.strip()[-1]!r} (use S, H, D, C or ♠♥♦♣)")
+        raise CardError(f"{quoted(token)} is not a card: unknown suit {token.strip()[-1]!r} (use S, H, D, C or ♠♥♦♣)")
     rank = _RANKS.get(rank_text)
     if rank is None:
-        raise CardError(f"{token!r} is not a card: rank must be A, 2-10, T, J, Q or K")
+        raise CardError(f"{quoted(token)} is not a card: rank must be A, 2-10, T, J, Q or K")
     return DECK[(rank - 1) * 4 + suit]
 
 
@@ -140,11 +172,17 @@ def check_distinct(cards: tuple[Card, ...]) -> None:
 
 
 def parse_show(text: str) -> tuple[tuple[Card, ...], Card]:
-    """Parse a show, ``"5S 5C 5D JH / 5H"``: four hand cards, a slash, the starter."""
+    """Parse a show: ``"5S 5C 5D JH / 5H"`` (four hand cards, a slash, the starter)
+    or five cards without a slash, the last of them the starter."""
     hand_text, slash, starter_text = text.partition("/")
     if not slash:
-        count = len(parse_cards(text))
-        raise CardError(f"missing starter: write the 4 hand cards, '/', then the starter (got {count} cards, no '/')")
+        cards = parse_cards(text)
+        if len(cards) != 5:
+            raise CardError(
+                f"missing starter: write the 4 hand cards, '/', then the starter, "
+                f"or 5 cards with the starter last (got {len(cards)} cards)"
+            )
+        return cards[:4], cards[4]
     if "/" in starter_text:
         raise CardError("a show has one '/', before the starter")
     return parse_deal(hand_text, starter_text)

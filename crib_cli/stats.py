@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-from .tables import RANK_BITS, RANKS, total_table
+from .tables import RANK_BITS, RANKS
 
 JACK = 11
 MAX_SHOW = 29
@@ -65,16 +65,28 @@ def suit_bonus_counts(hand_ranks: tuple[int, ...], starter_rank: int, crib: bool
     return {points: n for points, n in bonus.items() if n}
 
 
-def show_distribution(*, crib: bool = False) -> Distribution:
-    """Exact count of deals scoring each total, for hands or (``crib``) cribs."""
-    table = total_table()
+def count_distribution(totals: dict[int, int], *, crib: bool = False) -> Distribution:
+    """Exact count of deals scoring each total, for hands or (``crib``) cribs, from a rank table.
+
+    ``totals`` maps each five-rank key to its fifteens + pairs + runs points.
+    """
     counts = [0] * (MAX_SHOW + 1)
     for hand_ranks in combinations_with_replacement(RANKS, 4):
         hand_key = sum(RANK_BITS[r] for r in hand_ranks)
         for starter_rank in RANKS:
             if hand_ranks.count(starter_rank) == 4:
                 continue
-            base = table[hand_key + RANK_BITS[starter_rank]]
+            base = totals[hand_key + RANK_BITS[starter_rank]]
             for points, n in suit_bonus_counts(hand_ranks, starter_rank, crib).items():
                 counts[base + points] += n
     return Distribution(tuple(counts))
+
+
+def show_distribution(*, crib: bool = False) -> Distribution:
+    """Exact count of deals scoring each total, for hands or (``crib``) cribs, as generated.
+
+    :func:`count_distribution` computes it; :mod:`crib_cli.table_data` stores the result.
+    """
+    from .table_data import CRIB_COUNTS, HAND_COUNTS
+
+    return Distribution(CRIB_COUNTS if crib else HAND_COUNTS)

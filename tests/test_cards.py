@@ -68,8 +68,9 @@ def test_parse_cards_tolerates_commas_and_spaces(text: str) -> None:
 
 
 SHOW_ERRORS = [
-    ("5S 5C 5D JH", "missing starter"),
-    ("5S 5C 5D JH 5H", "missing starter"),
+    ("5S 5C 5D JH", "missing starter: write the 4 hand cards, '/', then the starter, or 5 cards with the starter last (got 4 cards)"),
+    ("5S 5C 5D JH 5H 4H", "missing starter: write the 4 hand cards, '/', then the starter, or 5 cards with the starter last (got 6 cards)"),
+    ("5S 5C 5D JH 5S", "duplicate card 5S"),
     ("5S 5C 5D / 5H", "a hand has 4 cards before the '/', got 3"),
     ("5S 5C 5D JH 4H / 5H", "a hand has 4 cards before the '/', got 5"),
     ("5S 5C 5D JH /", "one starter card after the '/', got 0"),
@@ -91,6 +92,14 @@ def test_parse_show_errors(text: str, message: str) -> None:
     assert message in str(info.value)
 
 
-def test_parse_show() -> None:
-    hand, starter = parse_show("5S 5C 5D JH / 5H")
+@pytest.mark.parametrize("text", ["5S 5C 5D JH / 5H", "5S 5C 5D JH 5H", "5s,5c,5d,jh,5h"])
+def test_parse_show(text: str) -> None:
+    hand, starter = parse_show(text)
     assert format_cards(hand) == "5S 5C 5D JH" and str(starter) == "5H"
+
+
+def test_long_bad_tokens_are_quoted_short() -> None:
+    with pytest.raises(CardError) as info:
+        parse_card("X" * 10_000 + "Q")
+    assert str(info.value).startswith("'" + "X" * 37 + "...' is not a card")
+    assert len(str(info.value)) < 120

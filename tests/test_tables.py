@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reference import naive_show
 
 from crib_cli.cards import DECK
-from crib_cli.tables import five_rank_multisets, parts_table, rank_key, total_table
+from crib_cli import table_data
+from crib_cli.tables import compute_parts, five_rank_multisets, parts_table, rank_key, render_module, total_table
 
 
 def cards_for(ranks: tuple[int, ...]) -> list:
@@ -42,3 +45,13 @@ def test_every_entry_matches_the_naive_scorer() -> None:
 
 def test_totals_are_sums_of_parts() -> None:
     assert all(total_table()[key] == parts[3] == sum(parts[:3]) for key, parts in parts_table().items())
+
+
+def test_generated_module_matches_the_rules() -> None:
+    """crib_cli/table_data.py is exactly what scripts/generate_tables.py computes from scratch."""
+    path = Path(table_data.__file__)
+    assert path.read_text(encoding="utf-8") == render_module(), "run: python scripts/generate_tables.py"
+
+
+def test_loaded_table_equals_the_computed_one() -> None:
+    assert parts_table() == compute_parts()
