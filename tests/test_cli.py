@@ -171,7 +171,11 @@ def parse_output(text: str) -> list[list[str]]:
     import csv
     import io
 
-    return list(csv.reader(io.StringIO(text)))
+    limit = csv.field_size_limit(len(text) + 1)
+    try:
+        return list(csv.reader(io.StringIO(text)))
+    finally:
+        csv.field_size_limit(limit)
 
 
 def test_batch_keeps_every_row_in_order_with_its_error() -> None:
@@ -282,21 +286,62 @@ def test_batch_closed_pipe_ends_quietly(tmp_path) -> None:
     assert b"Traceback" not in stderr and b"Error" not in stderr
 
 
-def test_batch_bytes_that_are_not_utf8_fail_only_their_row() -> None:
-    result = run("score", "-", input=b"hand\n5S 5C 5D JH / 5H\xff\n6D JH 4H 7C / 5H\n")
+def test_batch_bytes_that_are_not_utf8_fail_their_row_and_pass_through_unchanged() -> None:
+    result = run("score", "-", input=b"id,hand\nA\xff,5S 5C 5D JH / 5H\nB,6D JH 4H 7C / 5H\n")
     assert result.exit_code == 1, result.output
-    rows = parse_output(result.stdout)
-    assert rows[1][-1].startswith("line 2: '5H\ufffd' is not a card") and rows[2][-2:] == ["9", ""]
-    assert "Traceback" not in result.output
+    lines = result.stdout_bytes.splitlines()
+    assert lines[1] == b"A\xff,5S 5C 5D JH / 5H,,,,,,,line 2: not UTF-8 (byte 0xFF); the row is passed through unchanged"
+    assert lines[2] == b"B,6D JH 4H 7C / 5H,4,0,4,0,1,9,"
+    assert result.stderr == "1 of 2 rows failed\n"
 
 
-def test_batch_oversized_field_fails_only_its_row() -> None:
-    data = "hand\n5S 5C 5D JH / 5H" + " " * 200_000 + "\n6D JH 4H 7C / 5H\n"
-    result = run("score", "-", input=data)
-    assert result.exit_code == 1, result.output
+def test_batch_jsonl_stays_valid_json_around_bytes_that_are_not_utf8() -> None:
+    result = run("score", "-", "-f", "jsonl", input=b"id,hand\nA\xff,5S 5C 5D JH / 5H\n")
+    assert result.exit_code == 1
+    row = json.loads(result.stdout_bytes.decode("ascii"))
+    assert row["id"] == "A\udcff" and row["error"].startswith("line 2: not UTF-8 (byte 0xFF)")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_batch_utf16_is_a_usage_error(encoding: str) -> None:
+    result = run("score", "-", input="\ufeffhand\n5S 5C 5D JH / 5H\n".encode(encoding))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("Error: not UTF-8: the input starts with a UTF-16 byte-order mark")
+    assert result.stdout == ""
+
+
+def test_batch_stray_quote_fails_its_line_alone() -> None:
+    lines = [f"{i},5S 5C 5D JH / 5H" for i in range(1000)]
+    lines[2] = '2,"5S 5C 5D JH / 5H'
+    result = run("score", "-", input="id,hand\n" + "\n".join(lines) + "\n")
+    assert result.exit_code == 1
     rows = parse_output(result.stdout)
-    assert rows[1][-1].startswith("line 2: unreadable CSV: field larger than field limit")
-    assert rows[2][-2:] == ["9", ""]
+    assert len(rows) == 1 + 1000 and [row[0] for row in rows[1:]] == [str(i) for i in range(1000)]
+    assert rows[3][-1] == "line 4: an unbalanced quote: a quoted field must close on its own line"
+    assert result.stderr == "1 of 1000 rows failed\n"
+
+
+def test_batch_huge_fields_keep_the_row_and_its_id() -> None:
+    big = "x" * 10_000_000
+    result = run("score", "-", input=f'id,hand,note\nA,5S 5C 5D JH / 5H,"{big}"\nB,{big} 5C 5D JH / 5H,\nC,6D JH 4H 7C / 5H,\n')
+    assert result.exit_code == 1, result.stderr
+    rows = parse_output(result.stdout)
+    assert [row[0] for row in rows[1:]] == ["A", "B", "C"]
+    assert rows[1][2] == big and rows[1][-2:] == ["29", ""]
+    assert rows[2][-1] == f"line 3: '{'x' * 37}...' is not a card: rank must be A, 2-10, T, J, Q or K"
+    assert rows[3][-2:] == ["9", ""]
+
+
+def test_batch_huge_header_field_is_no_traceback() -> None:
+    result = run("score", "-", input=f'hand,"{"n" * 300_000}"\n5S 5C 5D JH / 5H,x\n')
+    assert result.exit_code == 0, result.stderr
+    assert parse_output(result.stdout)[1][-2:] == ["29", ""]
+
+
+def test_batch_unbalanced_quote_in_the_header_is_a_usage_error() -> None:
+    result = run("score", "-", input='"hand,starter\n5S 5C 5D JH,5H\n')
+    assert result.exit_code == 2
+    assert result.stderr == "Error: line 1: the header has an unbalanced quote: a quoted field must close on its own line\n"
 
 
 def test_batch_whitespace_lines_are_blank_with_one_column() -> None:

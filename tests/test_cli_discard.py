@@ -136,9 +136,17 @@ def test_starter_detail_text() -> None:
 
 def test_starter_detail_json() -> None:
     data = json.loads(run("discard", "JH 5H 2H 9H JS 3C", "--starter-detail", "-f", "json", "--role", "pone").output)
-    labels = {group["label"]: group["points"] for group in data["starters"]}
+    best = data["options"][0]
+    assert (data["starters"]["keep"], data["starters"]["throw"]) == (best["keep"], best["throw"])
+    groups = data["starters"]["groups"]
+    labels = {group["label"]: group["points"] for group in groups}
     assert labels["7H"] > labels["7S 7D 7C"]
-    assert sum(len(group["starters"]) for group in data["starters"]) == 46
+    assert sum(len(group["starters"]) for group in groups) == 46
+
+
+def test_starter_detail_json_names_the_chosen_throw() -> None:
+    data = json.loads(run("discard", "5S 5C 6D JH 4C KS", "--starter-detail", "--throw", "4C 6D", "-f", "json").output)
+    assert (data["starters"]["keep"], data["starters"]["throw"]) == (["5S", "5C", "JH", "KS"], ["4C", "6D"])
 
 
 BATCH = (

@@ -165,5 +165,5 @@ def test_usage_errors_are_one_line_exit_2(args: list[str], message: str) -> None
 def test_help_shows_the_example() -> None:
     result = run("peg", "--help")
     assert result.exit_code == 0, result.output
-    assert '$ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" "JH 5S 7C 6H 2S 6D 4S 4H"' in result.output
+    assert '$ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" JH 5S 7C 6H 2S 6D 4S 4H' in result.output
     assert "total   pone 3   dealer 6" in result.output

@@ -1,0 +1,120 @@
+"""The ``crib`` command line: a group that loads each command only when it is run.
+
+Help for the group lists the commands from :data:`COMMANDS` without importing
+them, so ``crib --help`` loads no scoring module and no table. Errors are one
+line on stderr, never a traceback; the exit status says what went wrong.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("crib_cli.cli.score", "Score a hand or crib with its starter, item by item."),
+    "discard": ("crib_cli.cli.discard", "Which cards to throw to the crib: every throw, best first."),
+    "peg": ("crib_cli.cli.peg", "Score the play card by card, or advise the next card."),
+    "stats": ("crib_cli.cli.stats", "The exact distribution of show scores over all deals."),
+}
+"""Each command: the module holding it (as an attribute of the same name) and its one-line help."""
+
+EXIT_DATA = 1
+"""Bad rows in input data."""
+EXIT_USAGE = 2
+"""Bad usage: an invalid card, count, play or option."""
+EXIT_OUTPUT = 3
+"""The output could not be written (disk full, standard output closed)."""
+EXIT_PIPE = 141
+"""The reader closed the pipe early (``| head``): 128 + SIGPIPE, as for other Unix tools."""
+EXIT_INTERRUPTED = 130
+"""Interrupted (Ctrl-C): 128 + SIGINT."""
+
+
+class CribGroup(click.Group):
+    """Commands loaded on demand; errors as one line on stderr, without the usage block."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        command: click.Command = getattr(importlib.import_module(entry[0]), cmd_name)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, short) for name, (_, short) in COMMANDS.items()])
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            click.echo(ctx.get_help())
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        if sys.stdout is None:
+            click.echo("Error: standard output is closed: nowhere to write", err=True)
+            sys.exit(EXIT_OUTPUT)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()
+        except click.ClickException as error:
+            click.echo(f"Error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            _silence_stdout()
+            sys.exit(EXIT_PIPE)
+        except OSError as error:
+            _silence_stdout()
+            click.echo(f"Error: cannot write the output: {error.strerror or error}", err=True)
+            sys.exit(EXIT_OUTPUT)
+        sys.exit(code or 0)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+@click.group(cls=CribGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="crib")
+def cli() -> None:
+    """Cribbage hand scorer and analyzer.
+
+    Cards are a rank (A 2-10 T J Q K) and a suit (S H D C or ♠♥♦♣), any
+    case: 5S, 10H, TH, jd. A show is four cards, '/', the starter (or five
+    cards, the starter last). Quotes around the cards are optional.
+
+    \b
+    Exit status: 0 success; 1 bad rows in input data; 2 bad usage;
+    3 the output could not be written; 141 the reader closed the pipe.
+    Shell completion: eval "$(_CRIB_COMPLETE=bash_source crib)" (or
+    zsh_source, fish_source).
+    """
+
+
+def main() -> None:
+    """Console entry point."""
+    cli()

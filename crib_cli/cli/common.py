@@ -1,0 +1,196 @@
+"""Pieces the commands share: card arguments, the format option, tables of counts, the batch runner."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, Any, TypeVar
+
+import click
+
+from .. import formats
+from ..cards import Card, CardError, quoted
+from . import COMMANDS, EXIT_DATA
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+BATCH_FORMATS = ("csv", "jsonl")
+
+
+def command(name: str, **settings: Any) -> Callable[[Callable[..., Any]], click.Command]:
+    """A click command named ``name`` whose one-line help is the group's listing of it."""
+    return click.command(name, short_help=COMMANDS[name][1], **settings)
+
+
+def format_option(*choices: str, default: str) -> Callable[[F], F]:
+    """The shared ``-f/--format`` option: its choices, and the default as help shows it."""
+    return click.option(
+        "-f",
+        "--format",
+        "fmt",
+        type=click.Choice(choices, case_sensitive=False),
+        default=None,
+        help=f"Output format (default: {default}).",
+    )
+
+
+def batch_source(values: Sequence[str]) -> str | None:
+    """The batch input the arguments name (``-`` for stdin, or one existing path), else None."""
+    if len(values) != 1:
+        return None
+    text = values[0]
+    if text == "-" or os.path.exists(text) or text.lower().endswith(".csv"):
+        return text
+    return None
+
+
+def cards_argument(name: str, parse: Callable[[str], Any], *, batch: bool = True, required: bool = True) -> Callable[[F], F]:
+    """An argument of cards, quoted or not (``5S 5C 5D JH / 5H`` as five words is fine).
+
+    The words are joined and parsed; a bad card is a usage error. With
+    ``batch``, ``-`` or one existing path passes through as a string.
+    """
+
+    def convert(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Any:
+        if batch and (source := batch_source(values)) is not None:
+            return source
+        text = " ".join(values)
+        try:
+            return parse(text)
+        except CardError as error:
+            message = str(error)
+            if batch and len(values) == 1 and len(text.split()) == 1 and len(text) > 3:
+                message = f"{quoted(text)} is neither a readable file nor cards: {message}"
+            raise click.BadParameter(message, ctx, param) from None
+
+    return click.argument(name, nargs=-1, required=required, metavar=name.upper(), callback=convert)
+
+
+class CardsType(click.ParamType):
+    """Cards in an option, such as ``--hand "5S 5C 6D JH"``; a bad card is a usage error."""
+
+    name = "CARDS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[Card, ...]:
+        from ..cards import parse_cards
+
+        if isinstance(value, tuple):
+            return value
+        try:
+            cards = parse_cards(value)
+        except CardError as error:
+            self.fail(str(error), param, ctx)
+        if not cards:
+            self.fail("no cards given", param, ctx)
+        return cards
+
+
+def refuse_batch_format(fmt: str | None) -> None:
+    """A usage error for a batch-only format asked of a single show or deal."""
+    if fmt in BATCH_FORMATS:
+        raise click.UsageError(f"--format {fmt} is for batch input ('-' or a file)")
+
+
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    """Cards as a JSON list of codes."""
+    return [str(c) for c in cards]
+
+
+def histogram_rows(counts: Sequence[int], width: int = 40) -> Iterable[list[Any]]:
+    """Rows of value, count, share and a bar scaled to the largest count."""
+    total, top = sum(counts), max(counts)
+    for value, count in enumerate(counts):
+        bar = "#" * round(width * count / top) if count else ""
+        share = f"{count / total:.4%}" if count == 0 or count / total >= 5e-7 else "<0.0001%"
+        yield [value, f"{count:,}", share, bar]
+
+
+def open_source(source: str) -> IO[bytes]:
+    """Open batch input as bytes: ``-`` is stdin."""
+    if source == "-":
+        if sys.stdin is None:
+            raise click.BadParameter("standard input is closed", param_hint="'-'")
+        return sys.stdin.buffer
+    if os.path.isdir(source):
+        raise click.BadParameter(f"cannot read {quoted(source)}: it is a directory", param_hint="SOURCE")
+    try:
+        return open(source, "rb")
+    except OSError as error:
+        raise click.BadParameter(f"cannot read {quoted(source)}: {error.strerror}", param_hint="SOURCE") from None
+
+
+def require_column(header: list[str], name: str) -> int:
+    """The index of a needed column, or a usage error naming it."""
+    index = formats.column_index(header, name)
+    if index is None:
+        shown = quoted(",".join(header), 60) if header else "empty"
+        raise click.UsageError(f"the input has no {name!r} column (header: {shown})")
+    return index
+
+
+def run_batch(
+    source: str,
+    fmt: str | None,
+    result_columns: Sequence[str],
+    make_evaluate: Callable[[list[str]], Callable[[list[str]], Sequence[Any]]],
+    *,
+    strict: bool,
+    is_data: Callable[[str], bool],
+) -> None:
+    """Stream CSV rows through an evaluator, one output row per input row; exit 1 if any failed.
+
+    ``make_evaluate`` sees the header first (raising UsageError if a needed
+    column is missing) and returns the function that scores one row's values.
+    ``is_data`` says whether a first line is already data (input without a header).
+    """
+    if fmt not in (None, *BATCH_FORMATS):
+        raise click.UsageError(f"--format {fmt} is not for batch input: use csv or jsonl")
+    binary = open_source(source)
+    text = io.TextIOWrapper(binary, encoding="utf-8", errors="surrogateescape", newline="")
+    try:
+        try:
+            header, rows = formats.read_csv(text, is_data=is_data)
+        except formats.InputError as error:
+            raise click.UsageError(str(error)) from None
+        clashes = [name for name in header if name.strip().lower() in (*result_columns, "error")]
+        if clashes:
+            raise click.UsageError(f"the input already has a {quoted(clashes[0])} column, which the output adds: rename it")
+        evaluate = make_evaluate(header)
+        tally = formats.Tally()
+        output = formats.process_rows(rows, evaluate, tally, strict=strict)
+        writer = formats.write_jsonl if fmt == "jsonl" else formats.write_csv
+        sys.stdout.flush()
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogateescape", newline="")
+        try:
+            writer(out, [*header, *result_columns, "error"], output, len(result_columns))
+        except formats.RowError as error:
+            out.flush()
+            click.echo(str(error), err=True)
+            sys.exit(EXIT_DATA)
+        finally:
+            out.flush()
+            out.detach()
+    finally:
+        if source == "-":
+            text.detach()
+        else:
+            text.close()
+    if tally.failed:
+        click.echo(f"{tally.failed} of {tally.rows} rows failed", err=True)
+        sys.exit(EXIT_DATA)
+
+
+def parses(parse: Callable[[str], Any]) -> Callable[[str], bool]:
+    """Whether a line is data: ``parse`` accepts it."""
+
+    def check(line: str) -> bool:
+        try:
+            parse(line)
+        except (CardError, ValueError):
+            return False
+        return True
+
+    return check

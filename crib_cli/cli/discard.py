@@ -1,0 +1,224 @@
+"""``crib discard``: every throw of a deal with exact hand and crib means, one deal or a CSV of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import click
+
+from .. import formats
+from ..cards import Card, CardError, format_cards, parse_cards
+from ..discard import (
+    ROLES,
+    StarterScore,
+    Throw,
+    analyze_discards,
+    crib_distribution,
+    crib_model,
+    deal_players,
+    hand_distribution,
+    starter_detail,
+)
+from ..stats import Distribution
+from .common import (
+    CardsType,
+    cards_argument,
+    cards_json,
+    command,
+    format_option,
+    histogram_rows,
+    refuse_batch_format,
+    require_column,
+    run_batch,
+)
+
+DISCARD_COLUMNS = ("keep", "throw", "hand_mean", "hand_min", "hand_max", "crib_mean", "net_dealer", "net_pone")
+
+NET_NOTES = {
+    None: "sorted by hand; net dealer = hand + crib, net pone = hand - crib",
+    "dealer": "net = hand + crib: the crib is yours",
+    "partner": "net = hand + crib: your partner's crib is your side's",
+    "pone": "net = hand - crib: the crib is the dealer's",
+}
+
+
+def throw_figures(option: Throw) -> tuple[Any, ...]:
+    """One throw's figures in :data:`DISCARD_COLUMNS` order, cards as text, means as floats."""
+    return (
+        format_cards(option.keep),
+        format_cards(option.throw),
+        float(option.hand_mean),
+        option.hand_min,
+        option.hand_max,
+        float(option.crib_mean),
+        float(option.net_dealer),
+        float(option.net_pone),
+    )
+
+
+def discard_fields(
+    default_role: str | None, players: int | None
+) -> Callable[[list[str]], Callable[[list[str]], tuple[Any, ...]]]:
+    """Analyze CSV rows: ``hand`` (6 or 5 cards), optional ``role``; the best throw's figures."""
+
+    def make_evaluate(header: list[str]) -> Callable[[list[str]], tuple[Any, ...]]:
+        hand_at = require_column(header, "hand")
+        role_at = formats.column_index(header, "role")
+
+        def evaluate(values: list[str]) -> tuple[Any, ...]:
+            role = (values[role_at].strip().lower() if role_at is not None else "") or default_role
+            return throw_figures(analyze_discards(parse_cards(values[hand_at]), role=role, players=players)[0])
+
+        return evaluate
+
+    return make_evaluate
+
+
+def is_deal(text: str) -> bool:
+    """Whether a line is a deal of 5 or 6 cards (input without a header)."""
+    try:
+        return len(parse_cards(text)) in (5, 6)
+    except CardError:
+        return False
+
+
+def pick_throw(options: Sequence[Throw], chosen: tuple[Card, ...] | None) -> Throw:
+    """The option throwing ``chosen``, or the best when none is chosen."""
+    if not chosen:
+        return options[0]
+    for option in options:
+        if option.throw == tuple(sorted(chosen)):
+            return option
+    raise ValueError(f"--throw {format_cards(chosen)} is not {len(options[0].throw)} of the dealt cards")
+
+
+def distribution_json(dist: Distribution) -> dict[str, Any]:
+    """Exact counts of the scores that occur, out of ``outcomes`` equally likely ones."""
+    counts = {str(score): n for score, n in enumerate(dist.counts) if n}
+    return {"outcomes": dist.deals, "counts": counts, "mean": float(dist.mean)}
+
+
+def discard_json(
+    deal: tuple[Card, ...], role: str | None, options: Sequence[Throw], pick: Throw,
+    dists: Sequence[Distribution], detail: Sequence[StarterScore],
+) -> dict[str, Any]:
+    """The JSON object: the deal, the role, every option best first; then any detail asked for."""
+    data: dict[str, Any] = {
+        "hand": cards_json(deal),
+        "role": role,
+        "options": [
+            dict(zip(DISCARD_COLUMNS, throw_figures(o))) | {"keep": cards_json(o.keep), "throw": cards_json(o.throw)}
+            for o in options
+        ],
+    }
+    picked = {"keep": cards_json(pick.keep), "throw": cards_json(pick.throw)}
+    if dists:
+        data["dist"] = picked | {name: distribution_json(d) for name, d in zip(("hand", "crib"), dists)}
+    if detail:
+        data["starters"] = picked | {
+            "groups": [
+                {"label": g.label, "starters": cards_json(g.starters), "points": g.points, "chance": float(g.chance)}
+                for g in detail
+            ]
+        }
+    return data
+
+
+def throw_rows(options: Sequence[Throw], role: str | None) -> Iterator[list[Any]]:
+    """Table rows: the cards, hand mean/min/max, crib mean, and the net for the role (or both nets)."""
+    for o in options:
+        means = (o.crib_mean, o.net(role)) if role else (o.crib_mean, o.net_dealer, o.net_pone)
+        yield [format_cards(o.keep), format_cards(o.throw), f"{float(o.hand_mean):.2f}", o.hand_min, o.hand_max,
+               *(f"{float(m):.2f}" for m in means)]
+
+
+def starter_rows(detail: Sequence[StarterScore], unseen: int) -> Iterator[list[Any]]:
+    """Table rows: each score, the starters that give it, how many of the unseen cards they are."""
+    for points in sorted({g.points for g in detail}, reverse=True):
+        groups = [g for g in detail if g.points == points]
+        yield [points, ", ".join(g.label for g in groups), f"{sum(len(g.starters) for g in groups)} of {unseen}"]
+
+
+def discard_lines(
+    options: Sequence[Throw], role: str | None, players: int, pick: Throw,
+    dists: Sequence[Distribution], detail: Sequence[StarterScore],
+) -> Iterator[str]:
+    """The text output: the table of throws with its notes, then any detail asked for."""
+    unseen = 52 - len(pick.keep) - len(pick.throw)
+    nets = (f"net ({role})",) if role else ("net dealer", "net pone")
+    yield formats.table(throw_rows(options, role), ("keep", "throw", "hand", "min", "max", "crib", *nets))
+    yield f"hand: over the {unseen} unseen starters; crib: {crib_model(players)}; his heels left out"
+    yield NET_NOTES[role]
+    if dists or detail:
+        yield f"\nkeep {format_cards(pick.keep)}, throw {format_cards(pick.throw)}"
+    for name, dist in zip(("hand", "crib"), dists):
+        over = f"the {unseen} starters" if name == "hand" else f"its {dist.deals:,} equally likely completions"
+        yield f"\n{name} score over {over}, mean {float(dist.mean):.4f}"
+        bars = (row for row, n in zip(histogram_rows(dist.counts), dist.counts) if n)
+        yield formats.table(bars, ("score", "ways", "chance", ""))
+    if detail:
+        yield "\nstarters for the kept hand"
+        yield formats.table(starter_rows(detail, unseen), ("points", "starters", "chance"))
+
+
+@command("discard")
+@cards_argument("deal", parse_cards)
+@click.option("--role", type=click.Choice(ROLES, case_sensitive=False),
+              help="Sort by the net for this role: dealer or partner (the crib is your side's), or pone.")
+@click.option("--players", type=click.IntRange(2, 4), help="2 (6 cards) or 3/4 (5 cards); default from the deal.")
+@click.option("--dist", is_flag=True, help="Exact chance of every hand and crib score for the best throw.")
+@click.option("--starter-detail", "starters", is_flag=True, help="Which starters give the kept hand which score.")
+@click.option("--throw", "chosen", type=CardsType(), help="Detail this throw instead of the best one.")
+@click.option("--strict", is_flag=True, help="Batch: stop at the first bad row (exit 1).")
+@format_option("table", "json", "csv", "jsonl", default="table; csv for batch input")
+def discard(
+    deal: Any, role: str | None, players: int | None, dist: bool, starters: bool,
+    chosen: tuple[Card, ...] | None, strict: bool, fmt: str | None,
+) -> None:
+    """Which cards to throw to the crib: every throw, best first, with exact means.
+
+    DEAL is 6 cards (two players, throw two) or 5 (three or four players,
+    throw one), quoted or not. For each throw: 'hand' is the kept four's
+    mean show over every unseen starter, 'min' and 'max' its lowest and
+    highest; 'crib' is the crib's mean with the other crib cards and the
+    starter drawn at random from the unseen cards (his heels left out).
+    The net adds the crib for the dealer (and the dealer's partner) and
+    subtracts it for the pone. With '-' (stdin) or a FILE: column 'hand',
+    optional 'role' (plain lines of cards need no header); one row out per
+    row in, with the best throw's figures (CSV or JSON lines).
+
+    \b
+    $ crib discard 5S 5C 6D JH 4C KS --role dealer
+    keep         throw    hand    min    max    crib    net (dealer)
+    -----------  -------  ------  -----  -----  ------  --------------
+    4C 5S 5C 6D  JH KS    15.96   12     24     3.97    19.93
+    5S 5C JH KS  4C 6D    12.43   10     21     4.41    16.84
+    ...
+    $ crib discard - < deals.csv > throws.csv
+    """
+    try:
+        if players is not None or role is not None:
+            deal_players(6 if players == 2 else 5, players=players, role=role)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if isinstance(deal, str):
+        if dist or starters or chosen:
+            raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
+        run_batch(deal, fmt, DISCARD_COLUMNS, discard_fields(role, players), strict=strict, is_data=is_deal)
+        return
+    refuse_batch_format(fmt)
+    if chosen and not (dist or starters):
+        raise click.UsageError("--throw picks the throw for --dist or --starter-detail")
+    try:
+        players = deal_players(len(deal), players=players, role=role)
+        options = analyze_discards(deal, role=role, players=players)
+        pick = pick_throw(options, chosen)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    dists = (hand_distribution(pick.keep, pick.throw), crib_distribution(pick.keep, pick.throw)) if dist else ()
+    detail = starter_detail(pick.keep, pick.throw) if starters else ()
+    if fmt == "json":
+        click.echo(formats.to_json(discard_json(deal, role, options, pick, dists, detail)))
+    else:
+        click.echo("\n".join(discard_lines(options, role, players, pick, dists, detail)))

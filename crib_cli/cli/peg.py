@@ -1,0 +1,150 @@
+"""``crib peg``: the play scored card by card and checked, or the next card advised."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import click
+
+from .. import formats
+from ..cards import Card
+from ..peg import PegAdvice, PegError, PegItem, PegResult, advise, parse_sequence, replay
+from .common import CardsType, cards_argument, command, format_option
+
+def peg_hands(
+    pone: tuple[Card, ...] | None,
+    dealer: tuple[Card, ...] | None,
+    hands: tuple[tuple[Card, ...], ...],
+    players: int | None,
+) -> tuple[tuple[tuple[Card, ...], ...] | None, int]:
+    """The hands in seat order (or None) and the number of players, from --pone/--dealer or --hand."""
+    if pone is None and dealer is None:
+        return (hands or None), players or len(hands) or 2
+    if pone is None or dealer is None or hands or players not in (None, 2):
+        raise click.UsageError("--pone and --dealer go together, for two players; else give --hand once a seat")
+    return (pone, dealer), 2
+
+
+def item_list(items: Sequence[PegItem]) -> list[dict[str, Any]]:
+    """Scoring items as JSON objects."""
+    return [{"kind": item.kind, "points": item.points} for item in items]
+
+
+def play_rows(result: PegResult) -> Iterator[list[Any]]:
+    """Table rows: who laid what, the count, what it scored."""
+    for event in result.events:
+        if event.card is None:
+            yield [event.player, "go", "", "", ""]
+        else:
+            scoring = ", ".join(item.kind for item in event.items)
+            yield [event.player, str(event.card), event.count, scoring, event.points or ""]
+
+
+def play_lines(result: PegResult) -> Iterator[str]:
+    """The table, then the totals (and, for four players, each side's)."""
+    yield formats.plain_table(play_rows(result), ("player", "card", "count", "scoring", "points"))
+    width = max(len(name) for name in ("player", *result.players)) + 2
+    yield "total".ljust(width) + "   ".join(f"{name} {points}" for name, points in result.totals.items())
+    if len(result.players) == 4:
+        yield "sides".ljust(width) + "   ".join(f"{side} {points}" for side, points in result.sides.items())
+
+
+def play_json(result: PegResult) -> dict[str, Any]:
+    """Every play with its items, then each player's total (and each side's, for four)."""
+    plays = [
+        {"player": e.player, "card": None if e.card is None else str(e.card), "count": e.count,
+         "points": e.points, "items": item_list(e.items)}
+        for e in result.events
+    ]
+    sides = {"sides": result.sides} if len(result.players) == 4 else {}
+    return {"plays": plays, **result.totals, **sides}
+
+
+def advice_json(advice: Sequence[PegAdvice]) -> dict[str, Any]:
+    """Every legal play, best first, with its reply figures and reason."""
+    return {
+        "advice": [
+            {"card": None if a.card is None else str(a.card), "count": a.count, "points": a.points,
+             "items": item_list(a.items), "expected_reply": round(a.expected, 4), "worst_reply": a.worst,
+             "net": round(a.net, 4), "reason": a.reason}
+            for a in advice
+        ]
+    }
+
+
+def advice_rows(advice: Sequence[PegAdvice]) -> Iterator[list[Any]]:
+    """Table rows: the play, the count it leaves, points now, the reply, the net, why."""
+    for a in advice:
+        card = "go" if a.card is None else str(a.card)
+        yield [card, a.count, a.points, f"{a.expected:.2f}", a.worst, f"{a.net:+.2f}", a.reason]
+
+
+@command("peg")
+@cards_argument("play", parse_sequence, batch=False, required=False)
+@click.option("--pone", type=CardsType(), help="Two players: the pone's four cards.")
+@click.option("--dealer", type=CardsType(), help="Two players: the dealer's four cards.")
+@click.option("--hand", "hands", type=CardsType(), multiple=True,
+              help="A hand, once a seat from the dealer's left, the dealer's last; with --advise, your cards left.")
+@click.option("--players", type=click.IntRange(2, 4), help="2, 3 or 4; default: one per --hand, else 2.")
+@click.option("--advise", "advice", is_flag=True, help="Rank the plays from --hand after the cards laid.")
+@format_option("table", "json", default="table")
+def peg(
+    play: tuple[Card | None, ...], pone: tuple[Card, ...] | None, dealer: tuple[Card, ...] | None,
+    hands: tuple[tuple[Card, ...], ...], players: int | None, advice: bool, fmt: str | None,
+) -> None:
+    """Score the play card by card, or advise the next card.
+
+    PLAY is the cards in the order laid, quoted or not. With every hand
+    given, who laid each card and every go are inferred and each play is
+    checked; an illegal play is an error naming the card and the rule
+    (exit 2). Without hands, write 'go' wherever the player to move could
+    not play, both goes of a series included; each player holds 4 cards.
+
+    Players: two are the pone and the dealer (--pone, --dealer). For 3 or
+    4, give --hand once a seat from the dealer's left, the dealer's last:
+    'player 1' (left of the dealer; leads) round to 'dealer'. With four,
+    partners sit opposite and score as a side.
+
+    Scoring: 15 and 31 for 2 (31 is not also a go), pairs 2/6/12, the
+    longest run of the last cards in any order, never across a reset; 1
+    for the go, 1 for the last card (nothing more at 31).
+
+    --advise ranks the cards in your one --hand that fit after PLAY (the
+    cards laid so far, goes written): 'now' is what the card scores;
+    'reply' is what the next player scores on average by laying one card
+    drawn at random from the unseen cards (the deck less your hand and the
+    cards laid), a card that would pass 31 counting 0: it does not assume
+    he picks his best card, nor which cards he holds, nor the go; 'worst'
+    is the most any one unseen card scores in reply; 'net' is now less
+    reply. No reply is worked out when the count resets, when everyone
+    else has said go, or (four players) when your partner plays next.
+
+    \b
+    $ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" JH 5S 7C 6H 2S 6D 4S 4H
+    player  card  count  scoring          points
+    pone    JH    10
+    dealer  5S    15     fifteen          2
+    ...
+    total   pone 3   dealer 6
+    $ crib peg --advise --hand "7C 8D 5H" TS 4D
+    play  count  now  reply  worst  net    why
+    8D    22     0    0.30   2      -0.30  leaves 22: 4 of 47 unseen make 31, 3 pair it
+    ...
+    """
+    try:
+        if advice:
+            if len(hands) != 1 or pone or dealer:
+                raise click.UsageError("--advise takes your cards left as one --hand")
+            ranked = advise(hands[0], play, players=players or 2)
+            out = formats.to_json(advice_json(ranked)) if fmt == "json" else formats.plain_table(
+                advice_rows(ranked), ("play", "count", "now", "reply", "worst", "net", "why"))
+        else:
+            if not play:
+                raise click.UsageError("give the cards laid, in order, e.g. JH 5S 7C 6H go 2S go")
+            seated, count = peg_hands(pone, dealer, hands, players)
+            result = replay(play, seated, players=count)
+            out = formats.to_json(play_json(result)) if fmt == "json" else "\n".join(play_lines(result))
+    except PegError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(out)

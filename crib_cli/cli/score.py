@@ -1,0 +1,157 @@
+"""``crib score``: one show itemized (table, JSON or spoken), or a CSV of hands in bulk."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import click
+
+from .. import formats
+from ..cards import format_cards, parse_deal, parse_show
+from ..score import ScoreItem, ShowScore, check_claim, score_show, show_parts, spoken_count
+from .common import cards_argument, cards_json, command, format_option, parses, refuse_batch_format, require_column, run_batch
+
+RULES_NOTE = (
+    "Rules: a four-card flush counts in a hand but not in the crib (five only); "
+    "nobs is a hand jack of the starter's suit, never the starter itself."
+)
+SCORE_COLUMNS = ("fifteens", "pairs", "runs", "flush", "nobs", "total")
+NINETEEN = 19
+"""What a player calls a hand of nothing, since no show scores 19."""
+IMPOSSIBLE = (25, 26, 27)
+"""Totals below 29 that no show can score (19 aside)."""
+
+
+def item_rows(score: ShowScore) -> Iterator[list[Any]]:
+    """Table rows for an itemized show, then the total."""
+    for item in score.items:
+        yield [item.kind.value, format_cards(item.cards), item.points]
+    yield ["total", "", score.total]
+
+
+def item_json(item: ScoreItem) -> dict[str, Any]:
+    return {"kind": item.kind.value, "cards": cards_json(item.cards), "points": item.points}
+
+
+def show_json(score: ShowScore) -> dict[str, Any]:
+    """The JSON object for one show."""
+    return {
+        "hand": cards_json(score.hand),
+        "starter": str(score.starter),
+        "crib": score.crib,
+        "fifteens": score.fifteens,
+        "pairs": score.pairs,
+        "runs": score.runs,
+        "flush": score.flush,
+        "nobs": score.nobs,
+        "total": score.total,
+        "items": [item_json(item) for item in score.items],
+    }
+
+
+def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, Any]]:
+    """Muggins: what to say about a claimed count, as text lines and as JSON.
+
+    A claim of 19 is read as the call for a hand of nothing, a claim of 0.
+    """
+    lines = []
+    if claimed == NINETEEN:
+        lines.append("19 is what a player calls a hand of nothing (no show scores 19): read as a claim of 0")
+        claimed = 0
+    claim = check_claim(score, claimed)
+    if claim.claimed == claim.total:
+        lines.append(f"claim of {claimed} is right")
+    elif claim.claimed > claim.total:
+        lines.append(f"claim of {claimed} is {claimed - claim.total} too many: the show is worth {claim.total}")
+    else:
+        lines.append(f"claim of {claimed} is {claim.muggins} short of {claim.total}: muggins! the opponent may peg {claim.muggins}")
+        if claim.overlooked:
+            lines += [f"  overlooked {item.kind.value} {format_cards(item.cards)} for {item.points}" for item in claim.overlooked]
+        else:
+            lines.append(f"  no set of items adds up to exactly {claim.muggins}")
+    data = {
+        "claimed": claimed,
+        "correct": claim.claimed == claim.total,
+        "muggins": claim.muggins,
+        "overlooked": [item_json(item) for item in claim.overlooked],
+    }
+    return lines, data
+
+
+def check_claim_option(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """Refuse a claim no show can score."""
+    if value in IMPOSSIBLE:
+        raise click.BadParameter(f"no show scores {value} (25, 26 and 27 are impossible; the most is 29)", ctx, param)
+    return value
+
+
+def score_fields(default_crib: bool) -> Callable[[list[str]], Callable[[list[str]], tuple[int, ...]]]:
+    """Score CSV rows: ``hand`` (4 cards, or a whole show), optional ``starter`` and ``crib``."""
+
+    def make_evaluate(header: list[str]) -> Callable[[list[str]], tuple[int, ...]]:
+        hand_at = require_column(header, "hand")
+        starter_at = formats.column_index(header, "starter")
+        crib_at = formats.column_index(header, "crib")
+
+        def evaluate(values: list[str]) -> tuple[int, ...]:
+            hand_text = values[hand_at]
+            starter_text = values[starter_at].strip() if starter_at is not None else ""
+            if starter_text:
+                if "/" in hand_text:
+                    raise ValueError("the starter is given twice: in 'hand' after '/' and in 'starter'")
+                hand, starter = parse_deal(hand_text, starter_text)
+            elif "/" in hand_text or len(hand_text.replace(",", " ").split()) == 5:
+                hand, starter = parse_show(hand_text)
+            else:
+                raise ValueError("no starter: give a 'starter' column, or write 'hand / starter' (or 5 cards, the starter last)")
+            crib_text = values[crib_at] if crib_at is not None else ""
+            crib = formats.parse_flag(crib_text) if crib_text else default_crib
+            return show_parts(hand, starter, crib)
+
+        return evaluate
+
+    return make_evaluate
+
+
+@command("score", epilog=RULES_NOTE)
+@cards_argument("show", parse_show)
+@click.option("--crib", is_flag=True, help="Score as a crib: only a five-card flush counts.")
+@click.option("--claim", type=click.IntRange(0, 29), callback=check_claim_option,
+              help="Check a claimed count (muggins); 19 is the call for a hand of nothing.")
+@click.option("--strict", is_flag=True, help="Batch: stop at the first bad row (exit 1).")
+@format_option("table", "json", "text", "csv", "jsonl", default="table; csv for batch input")
+def score(show: Any, crib: bool, claim: int | None, strict: bool, fmt: str | None) -> None:
+    """Score a hand or crib with its starter, item by item.
+
+    SHOW is four cards, '/', the starter (or five cards, the starter last),
+    quoted or not. With '-' (stdin) or a FILE it scores CSV rows in bulk:
+    column 'hand' (4 cards or a whole show), optional 'starter' and 'crib'
+    (true/false); other columns pass through. A file of plain lines, one show
+    a line, needs no header. Batch output is CSV (default) or JSON lines; bad
+    rows keep their place, with an 'error', and make the exit status 1.
+
+    \b
+    $ crib score 6D JH 4H 7C / 5H --format text
+    fifteen two, fifteen four, a run of four is eight, and one for his nob makes nine (9)
+    $ crib score - < hands.csv > scored.csv
+    """
+    if isinstance(show, str):
+        if claim is not None:
+            raise click.UsageError("--claim checks one show, not batch input")
+        run_batch(show, fmt, SCORE_COLUMNS, score_fields(crib), strict=strict, is_data=parses(parse_show))
+        return
+    refuse_batch_format(fmt)
+    result = score_show(*show, crib=crib)
+    lines, claim_data = claim_lines(result, claim) if claim is not None else ([], {})
+    if fmt == "json":
+        click.echo(formats.to_json(show_json(result) | ({"claim": claim_data} if claim_data else {})))
+        return
+    if fmt == "text":
+        click.echo(f"{spoken_count(result)} ({result.total})")
+    else:
+        kind = "crib" if crib else "hand"
+        click.echo(f"{kind} {format_cards(result.hand)}  starter {result.starter}")
+        click.echo(formats.table(item_rows(result), ("score", "cards", "points")))
+    for line in lines:
+        click.echo(line)
