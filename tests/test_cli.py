@@ -328,7 +328,7 @@ def test_batch_huge_fields_keep_the_row_and_its_id() -> None:
     rows = parse_output(result.stdout)
     assert [row[0] for row in rows[1:]] == ["A", "B", "C"]
     assert rows[1][2] == big and rows[1][-2:] == ["29", ""]
-    assert rows[2][-1] == f"line 3: '{'x' * 37}...' is not a card: rank must be A, 2-10, T, J, Q or K"
+    assert rows[2][-1] == f"line 3: '{'x' * 37}...' is not a card: unknown suit 'x' (use S, H, D, C or ♠♥♦♣)"
     assert rows[3][-2:] == ["9", ""]
 
 
