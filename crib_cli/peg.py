@@ -348,7 +348,11 @@ class _Play:
                 raise PegError(self._out_of_turn(card, owner))
         count = self.count + card.value
         if count > LIMIT:
-            raise PegError(f"{card}: the count would be {count}, past {LIMIT}")
+            hint = "" if self.hands is not None else (
+                "; if a player could not lay a card, write 'go' where he said it "
+                "(without hands, every go is written, both goes of a series)"
+            )
+            raise PegError(f"{card}: the count would be {count}, past {LIMIT}{hint}")
         if self.hands is not None:
             self.hands[seat].remove(card)
         self.pile.append(card)

@@ -272,20 +272,6 @@ def test_batch_usage_errors(args: list[str], data: str, message: str) -> None:
     assert message in result.stderr and "Traceback" not in result.output
 
 
-def test_batch_closed_pipe_ends_quietly(tmp_path) -> None:
-    import subprocess
-    import sys
-
-    path = tmp_path / "many.csv"
-    path.write_text("hand\n" + "5S 5C 5D JH / 5H\n" * 200_000, encoding="utf-8")
-    crib = subprocess.Popen([sys.executable, "-m", "crib_cli", "score", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert crib.stdout is not None
-    crib.stdout.readline()
-    crib.stdout.close()
-    _, stderr = crib.communicate(timeout=60)
-    assert b"Traceback" not in stderr and b"Error" not in stderr
-
-
 def test_batch_bytes_that_are_not_utf8_fail_their_row_and_pass_through_unchanged() -> None:
     result = run("score", "-", input=b"id,hand\nA\xff,5S 5C 5D JH / 5H\nB,6D JH 4H 7C / 5H\n")
     assert result.exit_code == 1, result.output
@@ -365,3 +351,106 @@ def test_batch_refuses_claim() -> None:
 def test_non_ascii_letters_that_upper_case_to_a_suit_are_not_suits() -> None:
     result = run("score", "5\u017f 5C 5D JH / 5H")
     assert result.exit_code == 2 and "unknown suit" in result.stderr
+
+
+# What a player types should just work.
+
+SAME_SHOW = [
+    ["score", "5S 5C 5D JH / 5H"],
+    ["score", "5S", "5C", "5D", "JH", "/", "5H"],
+    ["score", "5S", "5C", "5D", "JH", "5H"],
+    ["score", "5s 5c 5d jh 5h"],
+    ["score", "5S,5C,5D,JH,5H"],
+]
+
+
+@pytest.mark.parametrize("args", SAME_SHOW, ids=[" ".join(a[1:]) for a in SAME_SHOW])
+def test_a_show_quoted_or_not_with_or_without_a_slash(args: list[str]) -> None:
+    result = run(*args, "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["hand"], data["starter"], data["total"]) == (["5S", "5C", "5D", "JH"], "5H", 29)
+
+
+def test_any_readable_file_is_batch_input(tmp_path) -> None:
+    path = tmp_path / "hands"
+    path.write_text("hand\n5S 5C 5D JH / 5H\n", encoding="utf-8")
+    result = run("score", str(path))
+    assert result.exit_code == 0, result.output
+    assert parse_output(result.stdout)[1][-2:] == ["29", ""]
+
+
+@pytest.mark.parametrize("data", ["5S 5C 5D JH / 5H\n6D JH 4H 7C 5H\n", "5S,5C,5D,JH,5H\n6D JH 4H 7C 5H\n"], ids=["spaces", "commas"])
+def test_plain_lines_of_shows_need_no_header(data: str) -> None:
+    result = run("score", "-", input=data)
+    assert result.exit_code == 0, result.output
+    rows = parse_output(result.stdout)
+    assert rows[0] == ["hand", "fifteens", "pairs", "runs", "flush", "nobs", "total", "error"]
+    assert [row[0] for row in rows[1:]] == data.splitlines()
+    assert [row[-2] for row in rows[1:]] == ["29", "9"]
+
+
+def test_plain_lines_keep_their_line_numbers_in_errors() -> None:
+    result = run("score", "-", input="5S 5C 5D JH / 5H\n\n5S 5C 5D XH / 5H\n")
+    assert result.exit_code == 1
+    assert parse_output(result.stdout)[2][-1].startswith("line 3: 'XH' is not a card")
+
+
+def test_a_word_that_is_neither_file_nor_cards() -> None:
+    result = run("score", "hands")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: Invalid value for 'SHOW': 'hands' is neither a readable file nor a card\n"
+
+
+def test_crib_alone_prints_help_and_exits_0() -> None:
+    result = run()
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Usage:") and "Commands:" in result.stdout
+    for name in ("score", "discard", "peg", "stats"):
+        assert f"  {name} " in result.stdout
+
+
+@pytest.mark.parametrize("name", ["score", "discard", "peg", "stats"])
+def test_the_group_listing_is_each_commands_own_short_help(name: str) -> None:
+    from crib_cli.cli import COMMANDS, cli
+
+    command = cli.get_command(None, name)  # type: ignore[arg-type]
+    assert command is not None and command.get_short_help_str(limit=200) == COMMANDS[name][1]
+
+
+FORMAT_HELP = [
+    ("score", "[table|json|text|csv|jsonl]", "(default: table; csv for batch input)"),
+    ("discard", "[table|json|csv|jsonl]", "(default: table; csv for batch input)"),
+    ("peg", "[table|json]", "(default: table)"),
+    ("stats", "[table|json]", "(default: table)"),
+]
+
+
+@pytest.mark.parametrize(("name", "choices", "default"), FORMAT_HELP, ids=[n for n, _, _ in FORMAT_HELP])
+def test_format_help_lists_the_choices_and_the_default(name: str, choices: str, default: str) -> None:
+    result = run(name, "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert choices in text and default in text
+
+
+CLAIMS = [
+    ("6D JH 4H 7C / 5H", "19", 0, ["19 is what a player calls a hand of nothing (no show scores 19): read as a claim of 0",
+                                   "claim of 0 is 9 short of 9: muggins! the opponent may peg 9"]),
+    ("2S 4D 6S 8H / KC", "19", 0, ["19 is what a player calls a hand of nothing (no show scores 19): read as a claim of 0",
+                                   "claim of 0 is right"]),
+]
+
+
+@pytest.mark.parametrize(("show", "claim", "code", "lines"), CLAIMS, ids=["a short nineteen", "a true nineteen"])
+def test_a_claim_of_19_is_the_call_for_nothing(show: str, claim: str, code: int, lines: list[str]) -> None:
+    result = run("score", show, "--claim", claim, "-f", "text")
+    assert result.exit_code == code, result.output
+    assert result.stdout.splitlines()[1:3] == lines
+
+
+@pytest.mark.parametrize("claim", ["25", "26", "27"])
+def test_an_impossible_claim_is_a_usage_error(claim: str) -> None:
+    result = run("score", "6D JH 4H 7C / 5H", "--claim", claim)
+    assert result.exit_code == 2
+    assert f"no show scores {claim} (25, 26 and 27 are impossible; the most is 29)" in result.stderr

@@ -221,3 +221,35 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+def test_a_deal_need_not_be_quoted() -> None:
+    quoted = run("discard", DEAL, "-f", "json")
+    unquoted = run("discard", *DEAL.split(), "-f", "json")
+    assert unquoted.exit_code == 0, unquoted.output
+    assert unquoted.stdout == quoted.stdout
+
+
+def test_plain_lines_of_deals_need_no_header() -> None:
+    result = run("discard", "-", "--role", "dealer", input="5S 5C 6D JH 4C KS\n5S 5C 6D JH 4C\n")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "hand,keep,throw,hand_mean,hand_min,hand_max,crib_mean,net_dealer,net_pone,error"
+    assert lines[1].startswith("5S 5C 6D JH 4C KS,4C 5S 5C 6D,JH KS,")
+    assert lines[2].startswith("5S 5C 6D JH 4C,")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "3", "--role", "partner"], "role 'partner' is for four players"),
+    (["--players", "2", "--role", "partner"], "role 'partner' is for four players"),
+], ids=["3 players", "2 players"])
+def test_options_that_never_work_are_refused_before_any_row(args: list[str], message: str) -> None:
+    result = run("discard", "-", *args, input="hand\n5S 5C 6D JH 4C\n")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and message in result.stderr
+
+
+def test_help_explains_the_columns() -> None:
+    text = " ".join(run("discard", "--help").stdout.split())
+    assert "'min' and 'max' its lowest and highest" in text
+    assert "The net adds the crib for the dealer (and the dealer's partner) and subtracts it for the pone" in text

@@ -167,3 +167,25 @@ def test_help_shows_the_example() -> None:
     assert result.exit_code == 0, result.output
     assert '$ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" JH 5S 7C 6H 2S 6D 4S 4H' in result.output
     assert "total   pone 3   dealer 6" in result.output
+
+
+def test_the_play_need_not_be_quoted() -> None:
+    quoted = run("peg", "--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 5S 7C 6H 2S 6D 4S 4H")
+    unquoted = run("peg", "--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", *"JH 5S 7C 6H 2S 6D 4S 4H".split())
+    assert unquoted.exit_code == 0, unquoted.output
+    assert unquoted.stdout == quoted.stdout
+
+
+def test_a_missing_go_is_suggested() -> None:
+    result = run("peg", "JH 5S 7C 6H 2S 6D")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: 6D: the count would be 36, past 31; if a player could not lay a card, write 'go' where he said it "
+        "(without hands, every go is written, both goes of a series)\n"
+    )
+
+
+def test_help_says_what_the_reply_assumes() -> None:
+    text = " ".join(run("peg", "--help").stdout.split())
+    assert "by laying one card drawn at random from the unseen cards" in text
+    assert "it does not assume he picks his best card" in text

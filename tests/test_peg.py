@@ -342,7 +342,7 @@ ILLEGAL = {
     "past 31 with hands": (
         "TS KH 9S 8D", (cards("TS 9S 2C 3C"), cards("KH 8D AD 4D")), 2, r"^8D: the count would be 37, past 31$",
     ),
-    "past 31 without hands": ("KS KH KD 5C", None, 2, r"^5C: the count would be 35, past 31$"),
+    "past 31 without hands": ("KS KH KD 5C", None, 2, r"^5C: the count would be 35, past 31; if a player could not lay a card, write 'go' where he said it \(without hands, every go is written, both goes of a series\)$"),
     "go at a count where every card fits": (
         "JH go", None, 2, r"^go: at count 10 every card fits; a player says go only when no card fits$",
     ),

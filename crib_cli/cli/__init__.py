@@ -35,6 +35,10 @@ EXIT_INTERRUPTED = 130
 """Interrupted (Ctrl-C): 128 + SIGINT."""
 
 
+class PipeClosed(Exception):
+    """The reader of standard output closed the pipe before all of it was written."""
+
+
 class CribGroup(click.Group):
     """Commands loaded on demand; errors as one line on stderr, without the usage block."""
 
@@ -58,6 +62,16 @@ class CribGroup(click.Group):
             ctx.exit(0)
         return super().parse_args(ctx, args)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command and flush its output; a closed pipe becomes :class:`PipeClosed`,
+        which click would otherwise turn into exit status 1."""
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise PipeClosed from None
+        return result
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -80,7 +94,7 @@ class CribGroup(click.Group):
         except click.Abort:
             click.echo("Aborted!", err=True)
             sys.exit(EXIT_INTERRUPTED)
-        except BrokenPipeError:
+        except (BrokenPipeError, PipeClosed):
             _silence_stdout()
             sys.exit(EXIT_PIPE)
         except OSError as error:

@@ -63,7 +63,7 @@ def cards_argument(name: str, parse: Callable[[str], Any], *, batch: bool = True
         except CardError as error:
             message = str(error)
             if batch and len(values) == 1 and len(text.split()) == 1 and len(text) > 3:
-                message = f"{quoted(text)} is neither a readable file nor cards: {message}"
+                message = f"{quoted(text)} is neither a readable file nor a card"
             raise click.BadParameter(message, ctx, param) from None
 
     return click.argument(name, nargs=-1, required=required, metavar=name.upper(), callback=convert)
