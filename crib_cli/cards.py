@@ -127,6 +127,8 @@ def _spellings() -> dict[str, Card]:
 
 
 _SPELLINGS = _spellings()
+CARD_INDEX: dict[str, int] = {text: card.index for text, card in _SPELLINGS.items()}
+"""Every ordinary spelling of each card (``5S``, ``5s``, ``10h``, ``J♦``), to its index in :data:`DECK`."""
 
 
 def quoted(text: str, limit: int = 40) -> str:

@@ -1,7 +1,7 @@
 """Reading rows of CSV and writing results as tables, CSV, JSON or JSON lines.
 
-Everything streams: rows come in and go out one at a time through generators,
-so a million-row file takes no more memory than a ten-row one.
+Everything streams: rows come in and go out one at a time, so a million-row
+file takes no more memory than a ten-row one.
 
 A record is one line. A quoted field may hold commas and doubled quotes but
 must close on its own line, so a stray quote can never swallow the lines after
@@ -30,72 +30,31 @@ class RowError(ValueError):
     """A bad row in a data file; the message says what is wrong with it."""
 
 
-Row = tuple[int, list[str], "str | None", "str | None"]
-"""One data row: its line number; its values cut or padded to the header's
-width; what is wrong with it, if anything; and the line itself when it can be
-written back as it came (no quotes, the right width), else None. A plain tuple:
-rows are many."""
-
 _UTF16_BOMS = ("\udcff\udcfe", "\udcfe\udcff")
 
 
-def read_csv(lines: Iterable[str], *, is_data: Callable[[str], bool] | None = None) -> tuple[list[str], Iterator[Row]]:
-    """The header of CSV text and a generator of its non-blank rows.
+def read_header(lines: Iterable[str], *, is_data: Callable[[str], bool] | None = None) -> tuple[list[str], Iterator[tuple[int, str]], bool]:
+    """The header of CSV text, its lines after the header (numbered from 1), and whether it has no header.
 
     ``lines`` are lines as a text file gives them (decoded with
-    ``surrogateescape``). A row with more or fewer fields than the header is
-    kept, padded or cut to the header's width, with a problem noted; so is a
-    line with an unbalanced quote or bytes that are not UTF-8. When
-    ``is_data`` says the first line is already data (not a header), every line
-    is one value of a single column named ``hand``.
+    ``surrogateescape``). When ``is_data`` says the first line is already data,
+    there is no header: every line whole is one value of a column named ``hand``.
     """
     numbered = enumerate(lines, 1)
-    header: list[str] = []
-    first = ""
     for number, line in numbered:
-        first = _strip_end(line).removeprefix("\ufeff") if number == 1 else _strip_end(line)
-        if number == 1 and first.startswith(_UTF16_BOMS):
+        text = _strip_end(line).removeprefix("\ufeff") if number == 1 else _strip_end(line)
+        if number == 1 and text.startswith(_UTF16_BOMS):
             raise InputError("not UTF-8: the input starts with a UTF-16 byte-order mark (convert it: iconv -f UTF-16 -t UTF-8)")
-        if "\x00" in first:
+        if "\x00" in text:
             raise InputError(f"not UTF-8 text: line {number} holds NUL bytes (UTF-16 without a byte-order mark?)")
-        fields, problem = _split(first)
+        fields, problem = _split(text)
         if problem:
             raise InputError(f"line {number}: the header has {problem}")
         if not _blank(fields):
-            if is_data is not None and is_data(first):
-                return ["hand"], _single_column(number, first, numbered)
-            header = fields
-            break
-    return header, _rows(len(header), numbered)
-
-
-def _rows(width: int, numbered: Iterator[tuple[int, str]]) -> Iterator[Row]:
-    for number, line in numbered:
-        text = _strip_end(line)
-        if '"' in text:
-            values, problem = _split(text)
-            plain = None
-        else:
-            values, problem = text.split(","), None
-            plain = text
-        if _blank(values):
-            continue
-        if not text.isascii() and not problem:
-            problem = _not_utf8(text)
-        found = len(values)
-        if found != width:
-            values = (values + [""] * width)[:width]
-            problem = problem or f"{found} fields, but the header has {width}"
-        yield number, values, problem, None if problem else plain
-
-
-def _single_column(number: int, first: str, numbered: Iterator[tuple[int, str]]) -> Iterator[Row]:
-    """Rows of a header-less input: each line whole is the one value."""
-    for number, line in chain([(number, first)], ((n, _strip_end(text)) for n, text in numbered)):
-        if not line.strip():
-            continue
-        problem = None if line.isascii() else _not_utf8(line)
-        yield number, [line], problem, None if problem or "," in line or '"' in line else line
+            if is_data is not None and is_data(text):
+                return ["hand"], chain([(number, text)], numbered), True
+            return fields, numbered, False
+    return [], numbered, False
 
 
 def _strip_end(line: str) -> str:
@@ -131,6 +90,25 @@ def _blank(values: list[str]) -> bool:
     return not values or (len(values) == 1 and not values[0].strip())
 
 
+def _row(text: str, width: int, single: bool) -> tuple[list[str], str | None, bool] | None:
+    """One line read with every check: its values cut or padded to ``width``, what is
+    wrong with it, and whether it can be written back as it came. None for a blank line."""
+    if single:
+        if not text.strip():
+            return None
+        return [text], None if text.isascii() else _not_utf8(text), "," not in text and '"' not in text
+    values, problem = _split(text)
+    if _blank(values):
+        return None
+    if not problem and not text.isascii():
+        problem = _not_utf8(text)
+    found = len(values)
+    if found != width:
+        values = (values + [""] * width)[:width]
+        problem = problem or f"{found} fields, but the header has {width}"
+    return values, problem, '"' not in text and not problem
+
+
 def column_index(header: list[str], name: str) -> int | None:
     """Where a column is, matching names case-insensitively and ignoring spaces."""
     keys = [column.strip().lower() for column in header]
@@ -139,43 +117,84 @@ def column_index(header: list[str], name: str) -> int | None:
 
 @dataclass
 class Tally:
-    """Rows seen and rows failed, counted while a batch streams."""
+    """Rows seen and rows failed in a batch."""
 
     rows: int = 0
     failed: int = 0
 
 
-Result = tuple[list[str], "Sequence[Any] | None", "str | None", "str | None"]
-"""One row out: the row's values, its results (None if it failed), the error, the line as it came (or None)."""
-
-
-def process_rows(
-    rows: Iterable[Row],
+def convert(
+    numbered: Iterable[tuple[int, str]],
+    header: list[str],
+    single: bool,
     evaluate: Callable[[list[str]], Sequence[Any]],
-    tally: Tally,
+    result_columns: Sequence[str],
+    out: IO[str],
     *,
+    jsonl: bool = False,
     strict: bool = False,
-) -> Iterator[Result]:
-    """Each row with its results or its error.
+) -> Tally:
+    """Write the header and every row with its results, as CSV or JSON lines: the one loop of batch work.
 
     ``evaluate`` turns a row's values into results or raises ValueError; a
-    failed row keeps its place with the error naming its line, unless
-    ``strict``, which raises :class:`RowError` at the first one.
+    failed row keeps its place with empty results and an error naming its
+    line, unless ``strict``, which raises :class:`RowError` at the first one.
+    A plain line (no quotes, ASCII, the header's width) is checked and split
+    inline and, in CSV, written back as it came with its results after it;
+    any other line goes through :func:`_row`. Blank lines are skipped.
     """
-    for line, values, problem, plain in rows:
-        tally.rows += 1
+    width, rows, failed = len(header), 0, 0
+    names = [*header, *result_columns, "error"]
+    blank: list[Any] = [None] * len(result_columns)
+    writer = csv.writer(out, lineterminator="\n")
+    if not jsonl:
+        writer.writerow(names)
+    tails: dict[Any, str] = {}
+    write = out.write
+    fast = width > 1 and not single and not jsonl
+    for number, line in numbered:
+        text = line.rstrip("\r\n")
+        values: list[str] | None = None
+        if fast and '"' not in text and text.isascii():
+            values = text.split(",")
+            if len(values) != width:
+                values = None
+        if values is None:
+            if not text:
+                continue
+            read = _row(text, width, single)
+            if read is None:
+                continue
+            values, problem, plain = read
+        else:
+            problem, plain = None, True
+        rows += 1
         try:
             if problem:
                 raise ValueError(problem)
             results = evaluate(values)
         except ValueError as error:
-            tally.failed += 1
-            message = f"line {line}: {error}"
+            failed += 1
+            message = f"line {number}: {error}"
             if strict:
                 raise RowError(message) from None
-            yield values, None, message, plain
+            results, error_text = blank, message
         else:
-            yield values, results, None, plain
+            error_text = None
+            if plain and not jsonl:
+                tail = tails.get(results)
+                if tail is None:
+                    tail = "," + ",".join(map(str, results)) + ",\n"
+                    if len(tails) < 4096:
+                        tails[results] = tail
+                write(text + tail)
+                continue
+        if jsonl:
+            row = dict(zip(names, [*values, *results, error_text]))
+            write(json.dumps(row, ensure_ascii=error_text is not None and "not UTF-8" in error_text) + "\n")
+        else:
+            writer.writerow([*values, *("" if v is None else v for v in results), error_text or ""])
+    return Tally(rows, failed)
 
 
 def parse_flag(text: str) -> bool:
@@ -187,42 +206,6 @@ def parse_flag(text: str) -> bool:
 
 
 _FLAGS = {"": False, "true": True, "false": False, "yes": True, "no": False, "y": True, "n": False, "1": True, "0": False, "t": True, "f": False}
-
-
-def write_csv(stream: IO[str], header: list[str], results: Iterable[Result], width: int) -> None:
-    """Write a header and rows as CSV, one row at a time.
-
-    A row that came as a plain line is written as that line with its results
-    after it (the commonest case, and the quickest); any other row through the
-    CSV writer. ``width`` is the number of result columns.
-    """
-    writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow(header)
-    blank = [""] * width
-    tails: dict[Any, str] = {}
-    write = stream.write
-    for values, scores, error, plain in results:
-        if plain is not None and error is None:
-            tail = tails.get(scores)
-            if tail is None:
-                tail = "," + ",".join(map(str, scores)) + ",\n"  # type: ignore[arg-type]
-                if len(tails) < 4096:
-                    tails[scores] = tail
-            write(plain + tail)
-        else:
-            writer.writerow([*values, *(blank if scores is None else scores), error or ""])
-
-
-def write_jsonl(stream: IO[str], header: list[str], results: Iterable[Result], width: int) -> None:
-    """Write each row as one JSON object keyed by the header; missing results are null.
-
-    A row with bytes that are not UTF-8 is written in ASCII, those bytes as
-    ``\\udcXX`` escapes, so every line stays valid JSON.
-    """
-    missing = [None] * width
-    for values, scores, error, _ in results:
-        row = dict(zip(header, [*values, *(missing if scores is None else scores), error]))
-        stream.write(json.dumps(row, ensure_ascii=error is not None and "not UTF-8" in error) + "\n")
 
 
 def table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, ...]) -> str:

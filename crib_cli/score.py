@@ -8,13 +8,15 @@ rules, for bulk work.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from itertools import combinations
+from operator import attrgetter, itemgetter
 
-from .cards import Card, CardError, Rank, check_distinct
-from .tables import RANK_BITS, parts_table
+from .cards import CARD_INDEX, Card, CardError, Rank, check_distinct, parse_deal, parse_show
+from .tables import RANK_BITS, RANKS, VALUES, parts_table
 
 
 class Category(str, Enum):
@@ -79,64 +81,61 @@ def check_show(hand: Sequence[Card], starter: Card) -> tuple[Card, ...]:
     hand = tuple(hand)
     if len(hand) != 4:
         raise CardError(f"a hand has 4 cards, got {len(hand)}")
-    check_distinct(hand + (starter,))
+    a, b, c, d = hand
+    if len({a.index, b.index, c.index, d.index, starter.index}) != 5:
+        check_distinct(hand + (starter,))
     return hand
 
 
 def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> ShowScore:
-    """Itemize the show of ``hand`` with ``starter``; ``crib`` applies the crib flush rule."""
+    """Itemize the show of ``hand`` with ``starter``; ``crib`` applies the crib flush rule.
+
+    The five cards are sorted by rank (cards of one rank keep the order given);
+    the fifteens, pairs and runs of those ranks are looked up as positions in
+    that order (:func:`_rank_items`), then the flush and nobs are added.
+    Items list their cards by rank.
+    """
     hand = check_show(hand, starter)
-    five = hand + (starter,)
-    items = [
-        *_fifteens(five),
-        *_pairs(five),
-        *_runs(five),
-        *_flush(hand, starter, crib),
-        *_nobs(hand, starter),
-    ]
+    a, b, c, d = hand
+    five = sorted((a, b, c, d, starter), key=_RANK)
+    key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[d.index] + _BITS[starter.index]
+    items = [ScoreItem(kind, cards(five), points) for kind, cards, points in _rank_items(key)]
+    suit = starter.suit
+    if a.suit == b.suit == c.suit == d.suit:
+        if a.suit == suit:
+            items.append(ScoreItem(Category.FLUSH, (a, b, c, d, starter), 5))
+        elif not crib:
+            items.append(ScoreItem(Category.FLUSH, hand, 4))
+    jack = _JACKS + suit
+    items += [ScoreItem(Category.NOBS, (card,), 1) for card in hand if card.index == jack]
     return ShowScore(hand, starter, crib, tuple(items))
 
 
-def _by_rank(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.rank))
+_RANK = attrgetter("rank")
+_SUBSETS = tuple(combo for size in range(2, 6) for combo in combinations(range(5), size))
+"""Positions of every subset of two or more of five cards, smallest first."""
+
+RankItem = tuple[Category, Callable[[Sequence[Card]], tuple[Card, ...]], int]
 
 
-def _fifteens(five: tuple[Card, ...]) -> list[ScoreItem]:
-    return [
-        ScoreItem(Category.FIFTEEN, _by_rank(combo), 2)
-        for size in range(2, 6)
-        for combo in combinations(five, size)
-        if sum(c.value for c in combo) == 15
-    ]
-
-
-def _pairs(five: tuple[Card, ...]) -> list[ScoreItem]:
-    return [ScoreItem(Category.PAIR, pair, 2) for pair in combinations(five, 2) if pair[0].rank == pair[1].rank]
-
-
-def _runs(five: tuple[Card, ...]) -> list[ScoreItem]:
+@cache
+def _rank_items(key: int) -> tuple[RankItem, ...]:
+    """The fifteens, pairs and runs of five cards with the ranks keyed ``key``: for each,
+    a getter of its cards from the five sorted by rank, and its points. At most 6,175 keys."""
+    ranks = [rank for rank in RANKS for _ in range((key >> 3 * (rank - 1)) & 7)]
+    found: list[tuple[Category, tuple[int, ...], int]] = []
+    found += [(Category.FIFTEEN, s, 2) for s in _SUBSETS if sum(VALUES[ranks[i]] for i in s) == 15]
+    found += [(Category.PAIR, s, 2) for s in _SUBSETS if len(s) == 2 and ranks[s[0]] == ranks[s[1]]]
     for size in (5, 4, 3):
-        runs = []
-        for combo in combinations(five, size):
-            ranks = sorted(c.rank for c in combo)
-            if all(b == a + 1 for a, b in zip(ranks, ranks[1:])):
-                runs.append(ScoreItem(Category.RUN, _by_rank(combo), size))
+        runs = [
+            (Category.RUN, s, size)
+            for s in _SUBSETS
+            if len(s) == size and all(ranks[j] == ranks[i] + 1 for i, j in zip(s, s[1:]))
+        ]
         if runs:
-            return runs
-    return []
-
-
-def _flush(hand: tuple[Card, ...], starter: Card, crib: bool) -> list[ScoreItem]:
-    suit = hand[0].suit
-    if any(c.suit != suit for c in hand):
-        return []
-    if starter.suit == suit:
-        return [ScoreItem(Category.FLUSH, hand + (starter,), 5)]
-    return [] if crib else [ScoreItem(Category.FLUSH, hand, 4)]
-
-
-def _nobs(hand: tuple[Card, ...], starter: Card) -> list[ScoreItem]:
-    return [ScoreItem(Category.NOBS, (c,), 1) for c in hand if c.rank == Rank.JACK and c.suit == starter.suit]
+            found += runs
+            break
+    return tuple((kind, itemgetter(*positions), points) for kind, positions, points in found)
 
 
 def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
@@ -145,27 +144,44 @@ def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
 
 
 def show_parts(hand: Sequence[Card], starter: Card, crib: bool = False) -> tuple[int, int, int, int, int, int]:
-    """Points for (fifteens, pairs, runs, flush, nobs, total) by table lookup.
-
-    The caller guarantees a valid show. Written out longhand: it is the inner
-    loop of batch scoring.
-    """
+    """Points for (fifteens, pairs, runs, flush, nobs, total) by table lookup; the caller guarantees a valid show."""
     a, b, c, d = hand
-    suit = starter.suit
-    key = RANK_BITS[a.rank] + RANK_BITS[b.rank] + RANK_BITS[c.rank] + RANK_BITS[d.rank] + RANK_BITS[starter.rank]
-    fifteens, pairs, runs, rank_total = parts_table()[key]
+    return _parts(a.index, b.index, c.index, d.index, starter.index, crib)
+
+
+def text_parts(hand_text: str, starter_text: str, crib: bool = False) -> tuple[int, int, int, int, int, int]:
+    """:func:`show_parts` of a show written as text, for batch scoring.
+
+    ``hand_text`` is the four hand cards and ``starter_text`` the starter, or
+    ``hand_text`` is the whole show and ``starter_text`` is empty. The common
+    spelling (four cards, one starter) is read by dictionary lookups; anything
+    else goes through the parser, which raises :class:`CardError` naming what is wrong.
+    """
+    tokens = hand_text.split()
+    if len(tokens) == 4 and starter_text:
+        index = CARD_INDEX.get
+        a, b, c, d = tokens
+        i, j, k, m, n = index(a), index(b), index(c), index(d), index(starter_text)
+        if i is not None and j is not None and k is not None and m is not None and n is not None and len({i, j, k, m, n}) == 5:
+            return _parts(i, j, k, m, n, crib)
+    hand, starter = parse_deal(hand_text, starter_text) if starter_text else parse_show(hand_text)
+    return show_parts(hand, starter, crib)
+
+
+_BITS: tuple[int, ...] = tuple(RANK_BITS[index // 4 + 1] for index in range(52))
+"""The rank-table key of one card, by index."""
+_JACKS = 40
+"""Index of the jack of spades; the jack of suit s is ``40 + s``."""
+
+
+def _parts(a: int, b: int, c: int, d: int, starter: int, crib: bool) -> tuple[int, int, int, int, int, int]:
+    """Points by category of the hand cards and starter given by index: the inner loop of bulk scoring."""
+    fifteens, pairs, runs, rank_total = parts_table()[_BITS[a] + _BITS[b] + _BITS[c] + _BITS[d] + _BITS[starter]]
+    suit = starter & 3
     flush = 0
-    if a.suit == b.suit == c.suit == d.suit:
-        if a.suit == suit:
-            flush = 5
-        elif not crib:
-            flush = 4
-    nobs = int(
-        (a.rank == 11 and a.suit == suit)
-        or (b.rank == 11 and b.suit == suit)
-        or (c.rank == 11 and c.suit == suit)
-        or (d.rank == 11 and d.suit == suit)
-    )
+    if a & 3 == b & 3 == c & 3 == d & 3:
+        flush = 5 if a & 3 == suit else 0 if crib else 4
+    nobs = 1 if _JACKS + suit in (a, b, c, d) else 0
     return fifteens, pairs, runs, flush, nobs, rank_total + flush + nobs
 
 

@@ -131,3 +131,18 @@ def test_check_claim(text: str, claimed: int, muggins: int, kinds: list[str]) ->
     assert sorted(item.kind.value for item in claim.overlooked) == sorted(kinds)
     if claim.overlooked:
         assert sum(item.points for item in claim.overlooked) == muggins
+
+
+def test_item_templates_agree_with_the_rank_table_for_every_multiset() -> None:
+    """The itemized fifteens, pairs and runs of every five-rank multiset add up to the table's points."""
+    from crib_cli.score import Category, _rank_items
+    from crib_cli.tables import parts_table
+
+    wrong = []
+    for key, (fifteens, pairs, runs, _) in parts_table().items():
+        totals = dict.fromkeys((Category.FIFTEEN, Category.PAIR, Category.RUN), 0)
+        for kind, _, points in _rank_items(key):
+            totals[kind] += points
+        if tuple(totals.values()) != (fifteens, pairs, runs):
+            wrong.append(key)
+    assert not wrong

@@ -98,6 +98,9 @@ class CribGroup(click.Group):
             _silence_stdout()
             sys.exit(EXIT_PIPE)
         except OSError as error:
+            if error.filename is not None:  # not standard output: a file the command opened
+                click.echo(f"Error: {error.strerror}: {error.filename}", err=True)
+                sys.exit(EXIT_DATA)
             _silence_stdout()
             click.echo(f"Error: cannot write the output: {error.strerror or error}", err=True)
             sys.exit(EXIT_OUTPUT)

@@ -152,20 +152,19 @@ def run_batch(
     text = io.TextIOWrapper(binary, encoding="utf-8", errors="surrogateescape", newline="")
     try:
         try:
-            header, rows = formats.read_csv(text, is_data=is_data)
+            header, numbered, single = formats.read_header(text, is_data=is_data)
         except formats.InputError as error:
             raise click.UsageError(str(error)) from None
         clashes = [name for name in header if name.strip().lower() in (*result_columns, "error")]
         if clashes:
             raise click.UsageError(f"the input already has a {quoted(clashes[0])} column, which the output adds: rename it")
         evaluate = make_evaluate(header)
-        tally = formats.Tally()
-        output = formats.process_rows(rows, evaluate, tally, strict=strict)
-        writer = formats.write_jsonl if fmt == "jsonl" else formats.write_csv
         sys.stdout.flush()
         out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogateescape", newline="")
         try:
-            writer(out, [*header, *result_columns, "error"], output, len(result_columns))
+            tally = formats.convert(
+                numbered, header, single, evaluate, result_columns, out, jsonl=fmt == "jsonl", strict=strict
+            )
         except formats.RowError as error:
             out.flush()
             click.echo(str(error), err=True)

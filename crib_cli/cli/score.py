@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from .. import formats
-from ..cards import format_cards, parse_deal, parse_show
-from ..score import ScoreItem, ShowScore, check_claim, score_show, show_parts, spoken_count
+from ..cards import format_cards, parse_show
+from ..score import ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts
 from .common import cards_argument, cards_json, command, format_option, parses, refuse_batch_format, require_column, run_batch
 
 RULES_NOTE = (
@@ -94,20 +94,19 @@ def score_fields(default_crib: bool) -> Callable[[list[str]], Callable[[list[str
         starter_at = formats.column_index(header, "starter")
         crib_at = formats.column_index(header, "crib")
 
+        def flag(text: str) -> bool:
+            return formats.parse_flag(text) if text else default_crib
+
         def evaluate(values: list[str]) -> tuple[int, ...]:
             hand_text = values[hand_at]
             starter_text = values[starter_at].strip() if starter_at is not None else ""
             if starter_text:
                 if "/" in hand_text:
                     raise ValueError("the starter is given twice: in 'hand' after '/' and in 'starter'")
-                hand, starter = parse_deal(hand_text, starter_text)
-            elif "/" in hand_text or len(hand_text.replace(",", " ").split()) == 5:
-                hand, starter = parse_show(hand_text)
-            else:
+            elif "/" not in hand_text and len(hand_text.replace(",", " ").split()) != 5:
                 raise ValueError("no starter: give a 'starter' column, or write 'hand / starter' (or 5 cards, the starter last)")
-            crib_text = values[crib_at] if crib_at is not None else ""
-            crib = formats.parse_flag(crib_text) if crib_text else default_crib
-            return show_parts(hand, starter, crib)
+            crib = flag(values[crib_at]) if crib_at is not None else default_crib
+            return text_parts(hand_text, starter_text, crib)
 
         return evaluate
 
