@@ -90,8 +90,10 @@ def parts_table() -> dict[int, tuple[int, int, int, int]]:
 
 @cache
 def total_table() -> dict[int, int]:
-    """Fifteens + pairs + runs points for each five-rank multiset, by key."""
-    return {key: parts[3] for key, parts in parts_table().items()}
+    """Fifteens + pairs + runs points for each five-rank multiset, by key, as generated."""
+    from .table_data import KEYS, PARTS
+
+    return dict(zip(KEYS, map(sum, zip(PARTS[0::3], PARTS[1::3], PARTS[2::3]))))
 
 
 def render_module() -> str:
