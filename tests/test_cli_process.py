@@ -60,3 +60,16 @@ def test_help_loads_no_core_module() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
     assert result.stderr.decode().strip() == "['crib_cli', 'crib_cli.cli']"
     assert b"Commands:" in result.stdout
+
+
+COMPLETIONS = [
+    ("crib s", "1", "plain,score\nplain,stats\n"),
+    ("crib discard --r", "2", "plain,--role\n"),
+]
+
+
+@pytest.mark.parametrize(("words", "cword", "expected"), COMPLETIONS, ids=["commands", "options"])
+def test_bash_completion(words: str, cword: str, expected: str) -> None:
+    env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": cword, "_CRIB_COMPLETE": "bash_complete"}
+    result = subprocess.run([sys.executable, "-c", "from crib_cli.cli import main; main()"], env=env, capture_output=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.decode() == expected
