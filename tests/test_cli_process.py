@@ -71,5 +71,5 @@ COMPLETIONS = [
 @pytest.mark.parametrize(("words", "cword", "expected"), COMPLETIONS, ids=["commands", "options"])
 def test_bash_completion(words: str, cword: str, expected: str) -> None:
     env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": cword, "_CRIB_COMPLETE": "bash_complete"}
-    result = subprocess.run([sys.executable, "-c", "from crib_cli.cli import main; main()"], env=env, capture_output=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", "from crib_cli.cli import cli; cli.main(prog_name='crib')"], env=env, capture_output=True, timeout=60)
     assert result.returncode == 0 and result.stdout.decode() == expected
