@@ -26,7 +26,7 @@ from crib_cli.game.events import (
     ShowCounted,
     StarterTurned,
 )
-from crib_cli.game.players import GameRules, IllegalMove, View
+from crib_cli.game.players import GameRules, IllegalMove, Player, View
 from crib_cli.game.record import DealRecord, GameRecord, game_points, record_json
 from crib_cli.game.strategies import GreedyPlayer, RandomPlayer
 from crib_cli.peg import replay
@@ -61,7 +61,7 @@ class StackedDeck(random.Random):
 
 # --- many seeded games, every event kept ---------------------------------------------
 
-MIXES: dict[str, Callable[[random.Random, int], object]] = {
+MIXES: dict[str, Callable[[random.Random, int], Player]] = {
     "random": lambda rng, seat: RandomPlayer(rng),
     "greedy": lambda rng, seat: GreedyPlayer(),
     "greedy vs random": lambda rng, seat: GreedyPlayer() if seat % 2 else RandomPlayer(rng),
@@ -130,6 +130,7 @@ def check_deal(rules: GameRules, deal: DealRecord, events: list[Event], finished
     n = rules.players
     dealt = [card for hand in deal.hands for card in hand] + [deal.starter]
     if n == 3:
+        assert deal.crib_card is not None
         dealt.append(deal.crib_card)
     else:
         assert deal.crib_card is None

@@ -10,7 +10,8 @@ nothing after it is scored.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 from ..cards import DECK, Card, Rank, format_cards
 from ..peg import LAST_CARD, LIMIT, score_play
@@ -224,17 +225,18 @@ class _Game:
         """The thrown cards, as the hand's own cards in the hand's order, or IllegalMove."""
         need = self.rules.thrown
         try:
-            thrown = tuple(answer)  # type: ignore[call-overload]
+            thrown = tuple(cast("Iterable[Card]", answer))
         except TypeError:
             raise IllegalMove(f"{self.who(seat)} threw {answer!r}, which is not a set of cards") from None
-        held = format_cards(hand)
         for card in thrown:
             if card not in hand:
-                raise IllegalMove(f"{self.who(seat)} threw {_show_card(card)}, which is not in its hand ({held})")
+                raise IllegalMove(
+                    f"{self.who(seat)} threw {_show_card(card)}, which is not in its hand ({format_cards(hand)})"
+                )
         if len(thrown) != need or len(set(thrown)) != need:
             shown = " ".join(map(str, thrown)) or "nothing"
             raise IllegalMove(
-                f"{self.who(seat)} threw {shown}; it must throw {need} different cards of its hand ({held})"
+                f"{self.who(seat)} threw {shown}; it must throw {need} different cards of its hand ({format_cards(hand)})"
             )
         return tuple(card for card in hand if card in thrown)
 
