@@ -241,6 +241,26 @@ def test_deal_events_carry_the_deal() -> None:
     ]
 
 
+# --- the rules of a game -------------------------------------------------------------
+
+# players -> dealt, thrown, held, crib_from_deck, sides, side of each seat, show order when seat 1 deals
+RULES_TABLE = {
+    "two": (2, 6, 2, 4, 0, 2, (0, 1), (0, 1)),
+    "three": (3, 5, 1, 4, 1, 3, (0, 1, 2), (2, 0, 1)),
+    "four, partners opposite": (4, 5, 1, 4, 0, 2, (0, 1, 0, 1), (2, 3, 0, 1)),
+}
+
+
+@pytest.mark.parametrize("row", RULES_TABLE.values(), ids=list(RULES_TABLE))
+def test_rules_derive_the_deal(row: tuple) -> None:
+    players, dealt, thrown, held, from_deck, sides, side_of, order = row
+    rules = GameRules(players)
+    assert (rules.dealt, rules.thrown, rules.held, rules.crib_from_deck, rules.sides) == (dealt, thrown, held, from_deck, sides)
+    assert tuple(rules.side(seat) for seat in range(players)) == side_of
+    assert rules.show_order(1) == order
+    assert players * thrown + from_deck == 4
+
+
 # --- the cut for deal ----------------------------------------------------------------
 
 
@@ -249,19 +269,22 @@ def test_cut_for_deal_lowest_rank_deals_and_ties_cut_again(players: int) -> None
     rules = GameRules(players)
     ties = 0
     for seed in range(300):
-        rounds = cut_for_deal(rules, random.Random(seed))
+        rounds, dealer = cut_for_deal(rules, random.Random(seed))
         cutting = list(range(players))
         for cut in rounds:
             assert [seat for seat, _ in cut] == cutting
             low = min(card.rank for _, card in cut)
             cutting = [seat for seat, card in cut if card.rank == low]
-        assert len(cutting) == 1
+        assert cutting == [dealer]
         ties += len(rounds) > 1
-        record = play_game([RandomPlayer(random.Random(seed))] * players, rules, random.Random(seed)) if seed < 3 else None
-        if record is not None:
-            assert record.cuts == cut_for_deal(rules, random.Random(seed))
-            assert record.first_dealer == record.cuts[-1][0][0]
     assert ties > 0
+
+
+def test_a_game_without_a_first_dealer_begins_with_the_cut() -> None:
+    for seed in range(20):
+        record = play_game([FirstCard()] * 3, GameRules(3, 61), random.Random(seed))
+        rounds, dealer = cut_for_deal(GameRules(3), random.Random(seed))
+        assert (record.cuts, record.first_dealer, record.deals[0].dealer) == (rounds, dealer, dealer)
 
 
 # --- rigged deals: where the game ends -------------------------------------------------

@@ -5,6 +5,12 @@
 raises :class:`~crib_cli.game.players.IllegalMove`. The first side to reach
 the target wins at that instant (at the heels, mid-play or mid-show) and
 nothing after it is scored.
+
+The play is scored card by card with :func:`crib_cli.peg.score_play`. A show
+is itemized with :func:`crib_cli.score.score_show` when someone will read the
+items (an observer, or a player's muggins count); otherwise only its total is
+needed and comes from the table path, :func:`crib_cli.score.show_total`
+(``ShowRecord.score`` itemizes it again on demand).
 """
 
 from __future__ import annotations
@@ -62,10 +68,10 @@ def play_game(
     return _Game(tuple(players), rules, rng, labels, observer).run(first_dealer)
 
 
-def cut_for_deal(rules: GameRules, rng: random.Random) -> tuple[tuple[tuple[int, Card], ...], ...]:
-    """Rounds of the cut for first deal: each seat cuts, the lowest rank deals, tied seats cut again.
+def cut_for_deal(rules: GameRules, rng: random.Random) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], int]:
+    """The cut for first deal: its rounds of ``(seat, card)``, and the dealer.
 
-    The dealer is the only seat in the last round that cut the lowest rank.
+    Each seat cuts, the lowest rank deals; seats tied for the lowest cut again.
     """
     cutting = list(range(rules.players))
     rounds = []
@@ -75,7 +81,7 @@ def cut_for_deal(rules: GameRules, rng: random.Random) -> tuple[tuple[tuple[int,
         low = min(card.rank for card in cards)
         cutting = [seat for seat, card in zip(cutting, cards) if card.rank == low]
         if len(cutting) == 1:
-            return tuple(rounds)
+            return tuple(rounds), cutting[0]
 
 
 def _show_card(card: object) -> str:
@@ -111,8 +117,7 @@ class _Game:
         rules = self.rules
         cuts: tuple[tuple[tuple[int, Card], ...], ...] = ()
         if first_dealer is None:
-            cuts = cut_for_deal(rules, self.rng)
-            first_dealer = cuts[-1][0][0]
+            cuts, first_dealer = cut_for_deal(rules, self.rng)
         if self.observer:
             self.observer(GameStarted(rules, self.names, cuts, first_dealer))
         dealer = first_dealer

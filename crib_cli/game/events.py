@@ -59,7 +59,11 @@ class StarterTurned:
 
 @dataclass(frozen=True, slots=True)
 class Laid:
-    """``seat`` laid ``card``: the count and the current series after it, what it scored."""
+    """``seat`` laid ``card``: the count and the current series after it, what it scored.
+
+    ``items`` include ``last card`` for the last card of the play. After 31 or
+    the last card the next series starts from 0 with no event of its own.
+    """
 
     seat: int
     card: Card

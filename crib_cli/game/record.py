@@ -141,6 +141,12 @@ def record_json(record: GameRecord, game_index: int, player_names: list[str] | t
     discards, crib_card (three players only), starter, heels, plays
     (``[seat, code]`` or ``[seat, "go"]``), pegging, shows (seat, kind,
     points; with muggins on also claimed and muggins), scores.
+
+    ``winner`` is the winning side as in :class:`GameRecord`; scores are by
+    seat, partners showing their side's total. A show's ``points`` is its true
+    count; with muggins on, its owner pegged ``claimed`` and the next seat to
+    the owner's left ``muggins``. Every point of a deal is one of pegging,
+    heels, claimed (or points) and muggins, so they re-add to the scores.
     """
     rules = record.rules
     out: dict[str, Any] = {

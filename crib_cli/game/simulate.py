@@ -2,8 +2,9 @@
 
 Game ``i`` of a run depends only on ``(seed, i)``: its engine draws from
 ``random.Random(f"{seed}:{i}")``, each seat's built-in player from
-``random.Random(f"{seed}:{i}:{seat}")``, and the first deal goes to seat
-``i % players``. So a seed gives the same games whatever the number of jobs.
+``random.Random(f"{seed}:{i}:{seat}")`` (a ``module:factory`` player brings
+its own), and the first deal goes to seat ``i % players``. So a seed gives the
+same games whatever the number of jobs.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ def run_games(
     """Play ``games`` games and yield ``(index, record)`` in game order as they finish.
 
     ``specs`` name the player of each seat (built-in names or ``module:factory``);
-    they are checked here, so a bad one fails before any game, and resolved
-    again inside each worker, so players need not be picklable. With
+    they are checked at the call (``PlayerSpecError``), before any game,
+    and resolved again inside each worker, so players need not be picklable. With
     ``jobs`` > 1 games run in chunks in a pool of worker processes (started
     fresh, not forked); stopping the iteration or an interrupt cancels the
     chunks not yet started and waits for the running ones.
@@ -113,8 +114,11 @@ class Interval:
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Interval:
-    """The Wilson score interval for a binomial rate: unlike rate ± z·se it stays within 0-1 and
-    keeps its coverage near 0 and 1 and for few trials. No trials give the whole of 0-1."""
+    """The Wilson score interval for a binomial rate (95% by default).
+
+    Unlike rate ± z·se it stays within 0-1 and keeps its coverage near 0 and 1
+    and with few trials. No trials give the whole of 0-1.
+    """
     if trials == 0:
         return Interval(0.0, 0.0, 1.0)
     p = successes / trials
