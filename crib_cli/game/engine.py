@@ -329,6 +329,8 @@ class _Game:
         rules, starter = self.rules, self.starter
         crib = kind == "crib"
         counter = getattr(self.players[seat], "count", None) if rules.muggins else None
+        if not callable(counter):
+            counter = None
         show = score_show(cards, starter, crib=crib) if self.observer or counter else None
         total = show.total if show is not None else show_total(cards, starter, crib)
         claimed = total
