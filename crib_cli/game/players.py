@@ -7,6 +7,10 @@ A player is any object with two methods, each given a :class:`View`:
 - ``play(view)`` returns a card of ``view.hand`` to lay, or ``None`` for a go
   (only when no card fits under 31).
 
+With the muggins rule on, a player may also have ``count(view, show)``, which
+returns the points it claims for a show (its hand, or its crib as dealer); a
+player without it counts right.
+
 The engine checks every answer and raises :class:`IllegalMove` naming the
 player and the move; it never fixes a move silently.
 """
@@ -18,13 +22,27 @@ from typing import Protocol
 
 from ..cards import Card
 
+PLAYER_COUNTS = (2, 3, 4)
+
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """Which game is played: how many seats, and the target score (121, or 61 for a short game)."""
+    """Which game is played: how many seats, the target score (121, or 61 for a short game), muggins.
+
+    Seats are numbered from 0 and sit clockwise: seat ``s + 1`` is on the left
+    of seat ``s``. With four players the partners sit opposite (seats 0 and 2
+    against 1 and 3).
+    """
 
     players: int = 2
     target: int = 121
+    muggins: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players not in PLAYER_COUNTS:
+            raise ValueError(f"a game needs 2, 3 or 4 players, not {self.players}")
+        if self.target < 1:
+            raise ValueError(f"the target must be a positive score, not {self.target}")
 
     @property
     def dealt(self) -> int:
@@ -36,14 +54,42 @@ class GameRules:
         """Cards each seat throws to the crib."""
         return 2 if self.players == 2 else 1
 
+    @property
+    def held(self) -> int:
+        """Cards each seat keeps for the play and the show."""
+        return self.dealt - self.thrown
+
+    @property
+    def crib_from_deck(self) -> int:
+        """Cards dealt from the deck straight to the crib (one with three players), so the crib has four."""
+        return 4 - self.players * self.thrown
+
+    @property
+    def sides(self) -> int:
+        """How many sides score apart: two partnerships with four players, else one a player."""
+        return 2 if self.players == 4 else self.players
+
+    def side(self, seat: int) -> int:
+        """The side a seat scores for: ``seat % sides`` (partners 0 and 2 are side 0)."""
+        return seat % self.sides
+
+    def show_order(self, dealer: int) -> tuple[int, ...]:
+        """Seats in the order they lead the play and count their hands: from the dealer's left, the dealer last."""
+        n = self.players
+        return tuple((dealer + step) % n for step in range(1, n + 1))
+
 
 @dataclass(frozen=True, slots=True)
 class View:
     """What one seat may see when it must decide, and nothing more.
 
-    ``hand`` is the seat's cards now; ``kept`` and ``thrown`` are empty until
-    the discard is made. ``pile`` is the current series of the play, ``laid``
-    every ``(seat, card)`` laid this deal, in order; ``count`` the running count.
+    ``hand`` is the seat's cards now (the dealt cards when discarding, the
+    cards not yet laid during the play, the four counted when asked for a
+    count); ``kept`` and ``thrown`` are empty until the discard is made.
+    ``scores`` is by seat (a partnership's total for both partners).
+    ``pile`` is the current series of the play, ``laid`` every
+    ``(seat, card)`` laid this deal, in order; ``count`` the running count;
+    ``gone`` the seats that have said go in the current series.
     """
 
     rules: GameRules
@@ -57,6 +103,7 @@ class View:
     count: int = 0
     pile: tuple[Card, ...] = ()
     laid: tuple[tuple[int, Card], ...] = ()
+    gone: tuple[int, ...] = ()
 
     @property
     def target(self) -> int:
@@ -67,6 +114,14 @@ class View:
     def is_dealer(self) -> bool:
         """Whether the crib is this seat's."""
         return self.seat == self.dealer
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """Cards each seat still holds for the play, by seat (from ``laid``)."""
+        left = [self.rules.held] * self.rules.players
+        for seat, _ in self.laid:
+            left[seat] -= 1
+        return tuple(left)
 
 
 class Player(Protocol):

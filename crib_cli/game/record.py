@@ -1,0 +1,189 @@
+"""What a finished game leaves behind: the record of every deal, game points, the JSON log line.
+
+Scores are by seat; with four players both partners show their side's total.
+A score is the points actually pegged, so the winner's may pass the target by
+the points of the scoring that won: that way every deal's points re-add to
+the final scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..score import ShowScore, score_show
+from .players import GameRules
+
+SKUNKS: dict[int, tuple[tuple[int, int], ...]] = {
+    121: ((61, 4), (91, 2)),
+    61: ((31, 2),),
+}
+"""Target -> (loser below this score, game points), the heaviest first: double skunk, skunk, lurch."""
+
+
+def game_points(rules: GameRules, loser: int) -> int:
+    """Games won: 1, or more for a skunk, double skunk or lurch of the losing side.
+
+    Skunks and lurches count with two players and with partnerships, never
+    with three players each for himself; a target other than 121 or 61 has none.
+    """
+    if rules.players == 3:
+        return 1
+    for below, points in SKUNKS.get(rules.target, ()):
+        if loser < below:
+            return points
+    return 1
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRecord:
+    """One show counted: whose, ``hand`` or ``crib``, its four cards, and the points.
+
+    ``points`` is the true count. ``claimed`` is what the owner pegged (the
+    true count unless muggins is on) and ``muggins`` what the next seat to the
+    owner's left, always an opponent, pegged of the shortfall (0 if the owner's
+    claim won the game first).
+    """
+
+    seat: int
+    kind: str
+    hand: tuple[Card, ...]
+    starter: Card
+    points: int
+    claimed: int
+    muggins: int = 0
+
+    @property
+    def score(self) -> ShowScore:
+        """The itemized count of this show."""
+        return score_show(self.hand, self.starter, crib=self.kind == "crib")
+
+
+@dataclass(frozen=True, slots=True)
+class DealPoints:
+    """Points one seat scored in one deal, by where they came from."""
+
+    pegging: int = 0
+    hand: int = 0
+    crib: int = 0
+    heels: int = 0
+    muggins: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.pegging + self.hand + self.crib + self.heels + self.muggins
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal as it went, up to the moment the game ended if it ended in this deal.
+
+    ``hands`` are as dealt and ``discards`` as thrown, by seat; ``crib_card``
+    is the card dealt from the deck to the crib (three players). ``heels`` is
+    the points the dealer pegged for a jack starter. ``plays`` lists every
+    answer in the play in order, a card or ``None`` for a go; ``pegging`` is
+    the points each seat pegged in the play; ``shows`` the shows counted, in
+    order; ``scores`` the scores by seat after the deal.
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    crib_card: Card | None
+    starter: Card
+    heels: int
+    plays: tuple[tuple[int, Card | None], ...]
+    pegging: tuple[int, ...]
+    shows: tuple[ShowRecord, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every hand and the crib were counted (the game did not end before the last show)."""
+        return len(self.shows) == len(self.hands) + 1
+
+    def points(self) -> tuple[DealPoints, ...]:
+        """Points each seat scored in this deal, by category."""
+        n = len(self.hands)
+        pegging, hand, crib, heels, muggins = list(self.pegging), [0] * n, [0] * n, [0] * n, [0] * n
+        heels[self.dealer] = self.heels
+        for show in self.shows:
+            (crib if show.kind == "crib" else hand)[show.seat] += show.claimed
+            muggins[(show.seat + 1) % n] += show.muggins
+        return tuple(DealPoints(*parts) for parts in zip(pegging, hand, crib, heels, muggins))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game: the rules, the cut for deal, every deal, and the result.
+
+    ``cuts`` holds each round of the cut for first deal as ``(seat, card)``
+    pairs (empty when the first dealer was given). ``winner`` is the winning
+    side: the seat with two or three players; with four, 0 for seats 0 and 2,
+    1 for seats 1 and 3 (see :meth:`GameRules.side`). ``scores`` are by seat.
+    """
+
+    rules: GameRules
+    cuts: tuple[tuple[tuple[int, Card], ...], ...]
+    first_dealer: int
+    deals: tuple[DealRecord, ...]
+    winner: int
+    scores: tuple[int, ...]
+    game_points: int
+
+
+def record_json(record: GameRecord, game_index: int, player_names: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """The game as one JSON-ready dict, cards as codes (``TS``, ``5H``).
+
+    Keys: game, target, players, first_dealer, cuts (only after a cut for
+    deal), deals, winner, scores, game_points. Each deal: dealer, hands,
+    discards, crib_card (three players only), starter, heels, plays
+    (``[seat, code]`` or ``[seat, "go"]``), pegging, shows (seat, kind,
+    points; with muggins on also claimed and muggins), scores.
+
+    ``winner`` is the winning side as in :class:`GameRecord`; scores are by
+    seat, partners showing their side's total. A show's ``points`` is its true
+    count; with muggins on, its owner pegged ``claimed`` and the next seat to
+    the owner's left ``muggins``. Every point of a deal is one of pegging,
+    heels, claimed (or points) and muggins, so they re-add to the scores.
+    """
+    rules = record.rules
+    out: dict[str, Any] = {
+        "game": game_index,
+        "target": rules.target,
+        "players": list(player_names),
+        "first_dealer": record.first_dealer,
+    }
+    if record.cuts:
+        out["cuts"] = [[[seat, str(card)] for seat, card in cut] for cut in record.cuts]
+    out["deals"] = [_deal_json(deal, rules) for deal in record.deals]
+    out["winner"] = record.winner
+    out["scores"] = list(record.scores)
+    out["game_points"] = record.game_points
+    return out
+
+
+def _deal_json(deal: DealRecord, rules: GameRules) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "hands": [[str(card) for card in hand] for hand in deal.hands],
+        "discards": [[str(card) for card in thrown] for thrown in deal.discards],
+    }
+    if rules.crib_from_deck:
+        out["crib_card"] = str(deal.crib_card)
+    out["starter"] = str(deal.starter)
+    out["heels"] = deal.heels
+    out["plays"] = [[seat, "go" if card is None else str(card)] for seat, card in deal.plays]
+    out["pegging"] = list(deal.pegging)
+    out["shows"] = [_show_json(show, rules.muggins) for show in deal.shows]
+    out["scores"] = list(deal.scores)
+    return out
+
+
+def _show_json(show: ShowRecord, muggins: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": show.seat, "kind": show.kind, "points": show.points}
+    if muggins:
+        out["claimed"] = show.claimed
+        out["muggins"] = show.muggins
+    return out

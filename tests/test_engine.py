@@ -1,0 +1,599 @@
+"""The engine: whole seeded games checked against the scorers, rigged deals, illegal moves, muggins."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+from reference import naive_total
+
+from crib_cli.cards import DECK, Card, parse_card, parse_cards
+from crib_cli.game.engine import cut_for_deal, play_game
+from crib_cli.game.events import (
+    DealEnded,
+    Dealt,
+    Discarded,
+    Event,
+    GameEnded,
+    GameStarted,
+    Go,
+    GoPoint,
+    Laid,
+    ShowCounted,
+    StarterTurned,
+)
+from crib_cli.game.players import GameRules, IllegalMove, Player, View
+from crib_cli.game.record import DealRecord, GameRecord, game_points, record_json
+from crib_cli.game.strategies import GreedyPlayer, RandomPlayer
+from crib_cli.peg import replay
+from crib_cli.score import ShowScore, score_show
+
+
+class FirstCard:
+    """Throws the first cards of its hand and lays the first card that fits: with a stacked deck, a known game."""
+
+    def discard(self, view: View) -> tuple[Card, ...]:
+        return view.hand[: view.rules.thrown]
+
+    def play(self, view: View) -> Card | None:
+        return next((card for card in view.hand if view.count + card.value <= 31), None)
+
+
+class StackedDeck(random.Random):
+    """A ``random.Random`` whose shuffles put the given cards on top, deal after deal."""
+
+    def __init__(self, *tops: str) -> None:
+        super().__init__(0)
+        self.tops = iter(tops)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        top = next(self.tops, None)
+        if top is None:  # the stack is used up: shuffle as usual
+            super().shuffle(x)
+            return
+        cards = parse_cards(top)
+        x[:] = [*cards, *(card for card in DECK if card not in cards)]
+
+
+# --- many seeded games, every event kept ---------------------------------------------
+
+MIXES: dict[str, Callable[[random.Random, int], Player]] = {
+    "random": lambda rng, seat: RandomPlayer(rng),
+    "greedy": lambda rng, seat: GreedyPlayer(),
+    "greedy vs random": lambda rng, seat: GreedyPlayer() if seat % 2 else RandomPlayer(rng),
+}
+TABLES = [(players, target) for players in (2, 3, 4) for target in (121, 61)]
+GAMES_EACH = 5
+
+
+@cache
+def corpus() -> tuple[tuple[GameRecord, tuple[Event, ...]], ...]:
+    """Seeded games of every table and mix, each with the events it produced."""
+    games = []
+    for players, target in TABLES:
+        for mix, make in MIXES.items():
+            for index in range(GAMES_EACH):
+                rng = random.Random(f"{players}:{target}:{mix}:{index}")
+                seats = [make(rng, seat) for seat in range(players)]
+                events: list[Event] = []
+                first = None if index % 2 else index % players
+                record = play_game(seats, GameRules(players, target), rng, first_dealer=first, observer=events.append)
+                games.append((record, tuple(events)))
+    return tuple(games)
+
+
+def by_deal(events: tuple[Event, ...]) -> list[list[Event]]:
+    """Events split at each Dealt, the deal's own events in each part (GameEnded left out)."""
+    deals: list[list[Event]] = []
+    for event in events:
+        if isinstance(event, Dealt):
+            deals.append([])
+        if deals and not isinstance(event, GameEnded):
+            deals[-1].append(event)
+    return deals
+
+
+def kept(deal: DealRecord) -> list[tuple[Card, ...]]:
+    return [tuple(c for c in hand if c not in thrown) for hand, thrown in zip(deal.hands, deal.discards)]
+
+
+def test_the_corpus_covers_every_way_a_game_ends() -> None:
+    ends = {ending(record, events) for record, events in corpus()}
+    assert ends >= {"play", "hand", "crib"}
+
+
+def ending(record: GameRecord, events: tuple[Event, ...]) -> str:
+    """Where the game was won: heels, play, hand or crib."""
+    last = next(e for e in reversed(events) if isinstance(e, (StarterTurned, Laid, GoPoint, ShowCounted)))
+    if isinstance(last, ShowCounted):
+        return last.kind
+    return "heels" if isinstance(last, StarterTurned) else "play"
+
+
+@pytest.mark.parametrize("index", range(len(TABLES) * len(MIXES) * GAMES_EACH))
+def test_seeded_game_invariants(index: int) -> None:
+    record, events = corpus()[index]
+    rules = record.rules
+    n = rules.players
+    assert [deal.dealer for deal in record.deals] == [(record.first_dealer + k) % n for k in range(len(record.deals))]
+    for deal, deal_events in zip(record.deals, by_deal(events), strict=True):
+        check_deal(rules, deal, deal_events, finished=deal is not record.deals[-1])
+    check_game_end(record, events)
+    check_points_re_add(record)
+
+
+def check_deal(rules: GameRules, deal: DealRecord, events: list[Event], finished: bool) -> None:
+    n = rules.players
+    dealt = [card for hand in deal.hands for card in hand] + [deal.starter]
+    if n == 3:
+        assert deal.crib_card is not None
+        dealt.append(deal.crib_card)
+    else:
+        assert deal.crib_card is None
+    assert len(set(dealt)) == len(dealt) == n * rules.dealt + 1 + rules.crib_from_deck
+    assert all(len(hand) == rules.dealt for hand in deal.hands)
+    assert all(len(t) == rules.thrown and set(t) <= set(h) for h, t in zip(deal.hands, deal.discards))
+    assert deal.heels == (2 if deal.starter.rank == 11 else 0)
+    hands = kept(deal)
+    check_play(rules, deal, hands, events)
+    order = [(seat, "hand") for seat in rules.show_order(deal.dealer)] + [(deal.dealer, "crib")]
+    assert [(show.seat, show.kind) for show in deal.shows] == order[: len(deal.shows)]
+    if finished:
+        assert deal.complete
+    crib = {card for thrown in deal.discards for card in thrown} | ({deal.crib_card} if n == 3 else set())
+    for show in deal.shows:
+        assert set(show.hand) == (crib if show.kind == "crib" else set(hands[show.seat]))
+        assert show.starter == deal.starter
+        assert show.points == show.claimed == score_show(show.hand, show.starter, crib=show.kind == "crib").total
+        assert show.points == naive_total(show.hand, show.starter, show.kind == "crib")
+        assert show.muggins == 0
+    counted = [(e.seat, e.kind, e.show.total) for e in events if isinstance(e, ShowCounted)]
+    assert counted == [(s.seat, s.kind, s.points) for s in deal.shows]
+
+
+def check_play(rules: GameRules, deal: DealRecord, hands: list[tuple[Card, ...]], events: list[Event]) -> None:
+    """The play is legal and scored as crib_cli.peg.replay scores it, card by card."""
+    n = rules.players
+    seats = rules.show_order(deal.dealer)  # replay numbers seats from the dealer's left
+    result = replay([card for _, card in deal.plays], [hands[seat] for seat in seats], players=n)
+    seat_of = dict(zip(result.players, seats))
+    replayed = [e for e in result.events if e.card is not None]
+    laid = [e for e in events if isinstance(e, Laid)]
+    assert [(seat_of[e.player], e.card, e.count, tuple(i for i in e.items if i.kind != "go")) for e in replayed] == [
+        (e.seat, e.card, e.count, e.items) for e in laid
+    ]
+    assert [(seat, card) for seat, card in deal.plays if card is not None] == [(e.seat, e.card) for e in laid]
+    engine_gos = [e.seat for e in events if isinstance(e, GoPoint)]
+    replay_gos = [seat_of[e.player] for e in replayed if any(i.kind == "go" for i in e.items)]
+    ended_on_card = bool(laid) and not deal.complete and not deal.shows and events[-2] is laid[-1]
+    assert engine_gos == replay_gos or (ended_on_card and engine_gos == replay_gos[:-1])
+    pegged = [0] * n
+    for event in events:
+        if isinstance(event, (Laid, GoPoint)):
+            pegged[event.seat] += event.points if isinstance(event, Laid) else 1
+    assert tuple(pegged) == deal.pegging
+    for event in laid:
+        assert event.count == sum(card.value for card in event.pile) <= 31
+    said_go = [seat for seat, card in deal.plays if card is None]
+    assert said_go == [e.seat for e in events if isinstance(e, Go)]
+    if len(laid) == n * rules.held:
+        assert deal.plays[-1][1] is not None  # nobody is asked after the last card
+
+
+def check_game_end(record: GameRecord, events: tuple[Event, ...]) -> None:
+    """Scores only rise; the game stops at the first scoring that reaches the target."""
+    rules = record.rules
+    assert isinstance(events[0], GameStarted) and isinstance(events[-1], GameEnded)
+    assert events[-1].record == record
+    history = [(0,) * rules.players] + [e.scores for e in events if isinstance(e, (StarterTurned, Laid, GoPoint, ShowCounted))]
+    for before, after in zip(history, history[1:]):
+        assert all(a >= b for a, b in zip(after, before))
+    reached = [i for i, scores in enumerate(history) if max(scores) >= rules.target]
+    assert reached == [len(history) - 1]
+    final = history[-1]
+    assert final == record.scores
+    assert final[record.winner] >= rules.target
+    losers = [score for seat, score in enumerate(final) if rules.side(seat) != record.winner]
+    assert max(losers) < rules.target
+    assert all(rules.side(seat) == record.winner for seat in range(rules.players) if final[seat] >= rules.target)
+    assert record.game_points == game_points(rules, max(losers))
+    if rules.players == 4:
+        assert final[0] == final[2] and final[1] == final[3]
+
+
+def check_points_re_add(record: GameRecord) -> None:
+    rules = record.rules
+    sides = [0] * rules.sides
+    for deal in record.deals:
+        points = deal.points()
+        assert sum(p.total for p in points) == (
+            sum(deal.pegging) + deal.heels + sum(s.claimed + s.muggins for s in deal.shows)
+        )
+        for seat, part in enumerate(points):
+            sides[rules.side(seat)] += part.total
+    assert tuple(sides[rules.side(seat)] for seat in range(rules.players)) == record.scores
+
+
+EVENT_LETTERS = {
+    GameStarted: "S", Dealt: "D", Discarded: "T", StarterTurned: "C", Laid: "L",
+    Go: "G", GoPoint: "P", ShowCounted: "H", DealEnded: "E", GameEnded: "X",
+}
+
+
+def test_events_come_in_order() -> None:
+    for record, events in corpus():
+        shows = record.rules.players + 1
+        letters = "".join(EVENT_LETTERS[type(e)] for e in events)
+        assert re.fullmatch(rf"S(DTC[LGP]*H{{{shows}}}E)*DTC[LGP]*H{{0,{shows}}}EX", letters), letters
+        assert [e.deal for e in events if isinstance(e, DealEnded)] == list(record.deals)
+        assert all(len(e.crib) == 4 for e in events if isinstance(e, Discarded))
+
+
+def test_deal_events_carry_the_deal() -> None:
+    record, events = corpus()[len(MIXES) * GAMES_EACH * 2]  # three players
+    dealt = [e for e in events if isinstance(e, Dealt)]
+    assert [(e.number, e.dealer, e.hands, e.crib_card) for e in dealt] == [
+        (k, d.dealer, d.hands, d.crib_card) for k, d in enumerate(record.deals)
+    ]
+
+
+# --- the rules of a game -------------------------------------------------------------
+
+# players -> dealt, thrown, held, crib_from_deck, sides, side of each seat, show order when seat 1 deals
+RULES_TABLE = {
+    "two": (2, 6, 2, 4, 0, 2, (0, 1), (0, 1)),
+    "three": (3, 5, 1, 4, 1, 3, (0, 1, 2), (2, 0, 1)),
+    "four, partners opposite": (4, 5, 1, 4, 0, 2, (0, 1, 0, 1), (2, 3, 0, 1)),
+}
+
+
+@pytest.mark.parametrize("row", RULES_TABLE.values(), ids=list(RULES_TABLE))
+def test_rules_derive_the_deal(row: tuple) -> None:
+    players, dealt, thrown, held, from_deck, sides, side_of, order = row
+    rules = GameRules(players)
+    assert (rules.dealt, rules.thrown, rules.held, rules.crib_from_deck, rules.sides) == (dealt, thrown, held, from_deck, sides)
+    assert tuple(rules.side(seat) for seat in range(players)) == side_of
+    assert rules.show_order(1) == order
+    assert players * thrown + from_deck == 4
+
+
+# --- the cut for deal ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cut_for_deal_lowest_rank_deals_and_ties_cut_again(players: int) -> None:
+    rules = GameRules(players)
+    ties = 0
+    for seed in range(300):
+        rounds, dealer = cut_for_deal(rules, random.Random(seed))
+        cutting = list(range(players))
+        for cut in rounds:
+            assert [seat for seat, _ in cut] == cutting
+            low = min(card.rank for _, card in cut)
+            cutting = [seat for seat, card in cut if card.rank == low]
+        assert cutting == [dealer]
+        ties += len(rounds) > 1
+    assert ties > 0
+
+
+def test_a_game_without_a_first_dealer_begins_with_the_cut() -> None:
+    for seed in range(20):
+        record = play_game([FirstCard()] * 3, GameRules(3, 61), random.Random(seed))
+        rounds, dealer = cut_for_deal(GameRules(3), random.Random(seed))
+        assert (record.cuts, record.first_dealer, record.deals[0].dealer) == (rounds, dealer, dealer)
+
+
+# --- rigged deals: where the game ends -------------------------------------------------
+
+# Two players, seat 1 deals; FirstCard throws the first two cards of each hand.
+# A stacked deck holds seat 0's six cards, seat 1's six, then the starter.
+RIGGED = {
+    "dealer wins at his heels: nothing else is played": (
+        "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  JD",
+        2,
+        dict(winner=1, plays=0, pegging=(0, 0), shows=[], heels=2, scores=(0, 2)),
+    ),
+    "dealer pegs out with a double pair royal: the rest is not played": (
+        "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C",
+        10,
+        dict(winner=1, plays=4, pegging=(8, 14), shows=[], heels=0, scores=(8, 14)),
+    ),
+    "pone counts out: the dealer's hand and crib are not counted": (
+        "9S 8S 5H 5C 5S JD  2C 3C KH QC 9D 7H  5D",
+        20,
+        dict(winner=0, plays=10, pegging=(0, 5), shows=[(0, "hand", 29)], heels=0, scores=(29, 5)),
+    ),
+    "dealer counts out in his hand: the crib is not counted": (
+        "9S 8S 2H 3C AS AD  2C 3H 5H 5C 5S JD  5D",
+        30,
+        dict(winner=1, shows=[(0, "hand", 8), (1, "hand", 29)], heels=0),
+    ),
+}
+
+
+@pytest.mark.parametrize(("deck", "target", "expected"), RIGGED.values(), ids=list(RIGGED))
+def test_rigged_game_ends_at_once(deck: str, target: int, expected: dict) -> None:
+    events: list[Event] = []
+    record = play_game([FirstCard(), FirstCard()], GameRules(target=target), StackedDeck(deck), first_dealer=1, observer=events.append)
+    (deal,) = record.deals
+    assert record.winner == expected["winner"]
+    assert [(s.seat, s.kind, s.points) for s in deal.shows] == expected["shows"]
+    assert deal.heels == expected["heels"]
+    if "plays" in expected:
+        assert len(deal.plays) == expected["plays"]
+        assert deal.pegging == expected["pegging"]
+        assert record.scores == expected["scores"]
+    assert isinstance(events[-1], GameEnded) and isinstance(events[-2], DealEnded)
+    check_points_re_add(record)
+
+
+def test_stacked_deals_follow_one_another() -> None:
+    deck = "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C"
+    record = play_game([FirstCard(), FirstCard()], GameRules(), StackedDeck(deck, deck, deck), first_dealer=0)
+    assert len(record.deals) > 3
+    assert [d.dealer for d in record.deals[:4]] == [0, 1, 0, 1]
+    assert [str(d.starter) for d in record.deals[:3]] == ["2C"] * 3
+
+
+def test_three_players_deal_a_card_to_the_crib_and_four_score_as_partners() -> None:
+    three = play_game([FirstCard()] * 3, GameRules(3), StackedDeck("AS 2S 3S 4S 5S  AH 2H 3H 4H 5H  AD 2D 3D 4D 5D  KC  QC"), first_dealer=2)
+    deal = three.deals[0]
+    assert deal.crib_card == parse_card("KC") and deal.starter == parse_card("QC")
+    crib = next(s for s in deal.shows if s.kind == "crib")
+    assert (crib.seat, set(crib.hand)) == (2, set(parse_cards("AS AH AD KC")))
+    four = corpus()[-1][0]
+    assert four.rules.players == 4
+    for deal in four.deals:
+        points = deal.points()
+        assert deal.scores[0] == deal.scores[2] and deal.scores[1] == deal.scores[3]
+        assert sum(p.total for p in points) == sum(deal.scores) // 2 - sum(prev_scores(four, deal)) // 2
+
+
+def prev_scores(record: GameRecord, deal: DealRecord) -> tuple[int, ...]:
+    index = record.deals.index(deal)
+    return record.deals[index - 1].scores if index else (0,) * record.rules.players
+
+
+# --- game points ------------------------------------------------------------------------
+
+GAME_POINTS = [
+    (2, 121, 100, 1),
+    (2, 121, 91, 1),
+    (2, 121, 90, 2),
+    (2, 121, 61, 2),
+    (2, 121, 60, 4),
+    (2, 121, 0, 4),
+    (2, 61, 31, 1),
+    (2, 61, 30, 2),
+    (2, 61, 0, 2),
+    (4, 121, 90, 2),
+    (4, 121, 60, 4),
+    (4, 61, 30, 2),
+    (3, 121, 10, 1),
+    (3, 61, 10, 1),
+    (2, 100, 10, 1),
+]
+
+
+@pytest.mark.parametrize(("players", "target", "loser", "points"), GAME_POINTS)
+def test_game_points(players: int, target: int, loser: int, points: int) -> None:
+    assert game_points(GameRules(players, target), loser) == points
+
+
+# --- illegal moves ----------------------------------------------------------------------
+
+
+class Bad(FirstCard):
+    """A FirstCard that answers one decision wrongly."""
+
+    def __init__(self, discard: Callable[[View], object] | None = None, play: Callable[[View], object] | None = None) -> None:
+        self.bad_discard, self.bad_play = discard, play
+
+    def discard(self, view: View):  # type: ignore[override]
+        return self.bad_discard(view) if self.bad_discard else super().discard(view)
+
+    def play(self, view: View):  # type: ignore[override]
+        return self.bad_play(view) if self.bad_play else super().play(view)
+
+
+DECK_ONE = "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C"  # seat 1 deals; seat 0 keeps 5H 5C 4D 6D
+ILLEGAL = {
+    "plays a card it does not hold": (
+        0,
+        Bad(play=lambda v: parse_card("9H")),
+        r"seat 0 \(mybot\) played 9H, which is not in its hand \(5H 5C 4D 6D\)",
+    ),
+    "plays a thrown card": (0, Bad(play=lambda v: parse_card("KS")), r"played KS, which is not in its hand"),
+    "plays a string": (0, Bad(play=lambda v: "5H"), r"played '5H', which is not in its hand"),
+    "passes 31": (
+        1,
+        Bad(play=lambda v: next((c for c in v.hand if v.count + c.value > 31), None) or FirstCard().play(v)),
+        r"seat 1 \(mybot\) played 9C at count 24, which would pass 31",
+    ),
+    "says go with a card that fits": (
+        0,
+        Bad(play=lambda v: None),
+        r"seat 0 \(mybot\) said go at count 0, but 5H fits \(5H 5C 4D 6D\)",
+    ),
+    "throws one card": (
+        0,
+        Bad(discard=lambda v: v.hand[:1]),
+        r"seat 0 \(mybot\) threw KS; it must throw 2 different cards of its hand \(KS QS 5H 5C 4D 6D\)",
+    ),
+    "throws three cards": (0, Bad(discard=lambda v: v.hand[:3]), r"threw KS QS 5H; it must throw 2"),
+    "throws a card twice": (0, Bad(discard=lambda v: (v.hand[0], v.hand[0])), r"threw KS KS; it must throw 2 different"),
+    "throws a card it does not hold": (
+        1,
+        Bad(discard=lambda v: (v.hand[0], parse_card("AH"))),
+        r"seat 1 \(mybot\) threw AH, which is not in its hand",
+    ),
+    "throws nothing": (0, Bad(discard=lambda v: None), r"threw None, which is not a set of cards"),
+}
+
+
+@pytest.mark.parametrize(("seat", "player", "message"), ILLEGAL.values(), ids=list(ILLEGAL))
+def test_illegal_moves_name_the_seat_and_the_move(seat: int, player: Bad, message: str) -> None:
+    players: list[FirstCard] = [FirstCard(), FirstCard()]
+    players[seat] = player
+    names = ["other", "other"]
+    names[seat] = "mybot"
+    with pytest.raises(IllegalMove, match=message) as caught:
+        play_game(players, GameRules(), StackedDeck(DECK_ONE), first_dealer=1, names=names)
+    assert "\n" not in str(caught.value)
+
+
+def test_illegal_move_names_the_class_by_default() -> None:
+    with pytest.raises(IllegalMove, match=r"seat 1 \(Bad\) said go"):
+        play_game([FirstCard(), Bad(play=lambda v: None)], GameRules(), StackedDeck(DECK_ONE), first_dealer=1)
+
+
+def test_wrong_number_of_players_or_first_dealer() -> None:
+    with pytest.raises(ValueError, match="3 players, but 2 were given"):
+        play_game([FirstCard(), FirstCard()], GameRules(3), random.Random(1))
+    with pytest.raises(ValueError, match="first dealer must be a seat from 0 to 1, not 2"):
+        play_game([FirstCard(), FirstCard()], GameRules(), random.Random(1), first_dealer=2)
+    with pytest.raises(ValueError, match="2, 3 or 4 players, not 5"):
+        GameRules(5)
+
+
+# --- what a seat sees -----------------------------------------------------------------
+
+
+class Watcher(RandomPlayer):
+    """A random player that checks every view it is given against what it knows."""
+
+    def __init__(self, rng: random.Random, seat: int) -> None:
+        super().__init__(rng)
+        self.seat = seat
+        self.asked_without_fit = 0
+
+    def discard(self, view: View) -> tuple[Card, ...]:
+        assert view.seat == self.seat and len(view.hand) == view.rules.dealt
+        assert view.starter is None and not view.kept and not view.pile
+        self.dealt = view.hand
+        return super().discard(view)
+
+    def play(self, view: View) -> Card | None:
+        assert view.seat == self.seat and view.hand  # a seat with no cards is never asked
+        assert set(view.hand) <= set(view.kept) and set(view.kept) | set(view.thrown) == set(self.dealt)
+        assert view.count == sum(card.value for card in view.pile) <= 31
+        assert [card for _, card in view.laid[len(view.laid) - len(view.pile) :]] == list(view.pile)
+        assert view.held[view.seat] == len(view.hand)
+        assert self.seat not in view.gone and view.starter is not None
+        if all(view.count + card.value > 31 for card in view.hand):
+            self.asked_without_fit += 1
+        return super().play(view)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_views_show_a_seat_its_own_game(players: int) -> None:
+    rng = random.Random(players)
+    watchers = [Watcher(rng, seat) for seat in range(players)]
+    record = play_game(watchers, GameRules(players), rng)
+    assert record.deals
+    assert sum(w.asked_without_fit for w in watchers) == sum(card is None for d in record.deals for _, card in d.plays)
+
+
+# --- muggins -------------------------------------------------------------------------
+
+
+class ShortCounter(RandomPlayer):
+    """Claims ``short`` points less than every show is worth (never below 0)."""
+
+    def __init__(self, rng: random.Random, short: int) -> None:
+        super().__init__(rng)
+        self.short = short
+        self.asked: list[tuple[int, ShowScore]] = []
+
+    def count(self, view: View, show: ShowScore) -> int:
+        self.asked.append((view.seat, show))
+        assert set(view.hand) == set(show.hand) and view.starter == show.starter
+        return max(show.total - self.short, 0)
+
+
+def test_muggins_the_next_seat_pegs_what_the_owner_overlooked() -> None:
+    rng = random.Random(7)
+    short = ShortCounter(rng, 3)
+    rules = GameRules(muggins=True)
+    record = play_game([short, RandomPlayer(rng)], rules, rng, first_dealer=0)
+    assert short.asked
+    shows = [s for d in record.deals for s in d.shows]
+    mine = [s for s in shows if s.seat == 0]
+    assert all(s.claimed == max(s.points - 3, 0) for s in mine)
+    assert all(s.muggins == s.points - s.claimed for s in mine if s is not shows[-1])
+    assert any(s.muggins for s in mine)
+    assert all(s.claimed == s.points and s.muggins == 0 for s in shows if s.seat == 1)  # no count method: counts right
+    check_points_re_add(record)
+    line = record_json(record, 0, ["short", "random"])
+    assert {"claimed", "muggins"} <= set(line["deals"][0]["shows"][0])
+
+
+def test_muggins_off_never_asks_for_a_count() -> None:
+    rng = random.Random(7)
+    short = ShortCounter(rng, 3)
+    record = play_game([short, RandomPlayer(rng)], GameRules(), rng, first_dealer=0)
+    assert not short.asked and all(s.claimed == s.points for d in record.deals for s in d.shows)
+    assert "claimed" not in record_json(record, 0, ["a", "b"])["deals"][0]["shows"][0]
+
+
+def test_muggins_in_threes_goes_to_the_left() -> None:
+    rng = random.Random(3)
+    record = play_game([ShortCounter(rng, 1) for _ in range(3)], GameRules(3, muggins=True), rng, first_dealer=0)
+    for deal in record.deals:
+        for show in deal.shows:
+            if show.muggins:
+                assert deal.points()[(show.seat + 1) % 3].muggins >= show.muggins
+    check_points_re_add(record)
+
+
+def test_a_claim_that_wins_the_game_leaves_no_muggins() -> None:
+    rng = StackedDeck("9S 8S 5H 5C 5S JD  2C 3C KH QC 9D 7H  5D")
+    short = ShortCounter(random.Random(1), 4)
+    short.discard, short.play = FirstCard().discard, FirstCard().play  # type: ignore[method-assign]
+    record = play_game([short, FirstCard()], GameRules(target=20, muggins=True), rng, first_dealer=1)
+    (show,) = record.deals[0].shows
+    assert (show.points, show.claimed, show.muggins) == (29, 25, 0)
+    assert record.scores == (25, 5) and record.winner == 0
+
+
+class OverCounter(RandomPlayer):
+    def count(self, view: View, show: ShowScore) -> int:
+        return show.total + 1
+
+
+def test_an_over_claim_is_illegal() -> None:
+    rng = random.Random(5)
+    with pytest.raises(IllegalMove, match=r"seat 0 \(liar\) claimed (\d+) for its hand .* / .., which counts \d+"):
+        play_game([OverCounter(rng), RandomPlayer(rng)], GameRules(muggins=True), rng, first_dealer=1, names=["liar", "r"])
+
+
+# --- the JSON record -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("index", [0, len(MIXES) * GAMES_EACH * 2, len(corpus()) - 1], ids=["two", "three", "four"])
+def test_record_json_round_trips_and_re_adds(index: int) -> None:
+    record, _ = corpus()[index]
+    rules = record.rules
+    names = [f"p{seat}" for seat in range(rules.players)]
+    line = record_json(record, 7, names)
+    assert json.loads(json.dumps(line)) == line
+    assert (line["game"], line["target"], line["players"], line["first_dealer"]) == (7, rules.target, names, record.first_dealer)
+    assert ("cuts" in line) == bool(record.cuts)
+    n = rules.players
+    sides = [0] * rules.sides
+    for deal in line["deals"]:
+        assert [len(h) for h in deal["hands"]] == [rules.dealt] * n
+        assert ("crib_card" in deal) == (n == 3)
+        sides[rules.side(deal["dealer"])] += deal["heels"]
+        for seat, points in enumerate(deal["pegging"]):
+            sides[rules.side(seat)] += points
+        for show in deal["shows"]:
+            sides[rules.side(show["seat"])] += show["points"]
+        assert deal["scores"] == [sides[rules.side(seat)] for seat in range(n)]
+        assert all(card == "go" or parse_card(card) for _, card in deal["plays"])
+    assert line["scores"] == [sides[rules.side(seat)] for seat in range(n)]
+    assert line["winner"] == record.winner and line["game_points"] == record.game_points
