@@ -215,7 +215,7 @@ def check_points_re_add(record: GameRecord) -> None:
         )
         for seat, part in enumerate(points):
             sides[rules.side(seat)] += part.total
-    assert tuple(sides[rules.side(seat)] for seat in range(rules.players)) == record.scores
+    assert tuple(min(sides[rules.side(seat)], rules.target) for seat in range(rules.players)) == record.scores
 
 
 EVENT_LETTERS = {
@@ -300,12 +300,12 @@ RIGGED = {
     "dealer pegs out with a double pair royal: the rest is not played": (
         "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C",
         10,
-        dict(winner=1, plays=4, pegging=(8, 14), shows=[], heels=0, scores=(8, 14)),
+        dict(winner=1, plays=4, pegging=(8, 14), shows=[], heels=0, scores=(8, 10)),
     ),
     "pone counts out: the dealer's hand and crib are not counted": (
         "9S 8S 5H 5C 5S JD  2C 3C KH QC 9D 7H  5D",
         20,
-        dict(winner=0, plays=10, pegging=(0, 5), shows=[(0, "hand", 29)], heels=0, scores=(29, 5)),
+        dict(winner=0, plays=10, pegging=(0, 5), shows=[(0, "hand", 29)], heels=0, scores=(20, 5)),
     ),
     "dealer counts out in his hand: the crib is not counted": (
         "9S 8S 2H 3C AS AD  2C 3H 5H 5C 5S JD  5D",
@@ -350,7 +350,8 @@ def test_three_players_deal_a_card_to_the_crib_and_four_score_as_partners() -> N
     for deal in four.deals:
         points = deal.points()
         assert deal.scores[0] == deal.scores[2] and deal.scores[1] == deal.scores[3]
-        assert sum(p.total for p in points) == sum(deal.scores) // 2 - sum(prev_scores(four, deal)) // 2
+        gained = sum(deal.scores) // 2 - sum(prev_scores(four, deal)) // 2
+        assert sum(p.total for p in points) == gained if deal is not four.deals[-1] else sum(p.total for p in points) >= gained
 
 
 def prev_scores(record: GameRecord, deal: DealRecord) -> tuple[int, ...]:
@@ -557,7 +558,7 @@ def test_a_claim_that_wins_the_game_leaves_no_muggins() -> None:
     record = play_game([short, FirstCard()], GameRules(target=20, muggins=True), rng, first_dealer=1)
     (show,) = record.deals[0].shows
     assert (show.points, show.claimed, show.muggins) == (29, 25, 0)
-    assert record.scores == (25, 5) and record.winner == 0
+    assert record.scores == (20, 5) and record.winner == 0
 
 
 class OverCounter(RandomPlayer):
@@ -593,7 +594,8 @@ def test_record_json_round_trips_and_re_adds(index: int) -> None:
             sides[rules.side(seat)] += points
         for show in deal["shows"]:
             sides[rules.side(show["seat"])] += show["points"]
-        assert deal["scores"] == [sides[rules.side(seat)] for seat in range(n)]
+        assert deal["scores"] == [min(sides[rules.side(seat)], rules.target) for seat in range(n)]
         assert all(card == "go" or parse_card(card) for _, card in deal["plays"])
-    assert line["scores"] == [sides[rules.side(seat)] for seat in range(n)]
+    assert line["scores"] == [min(sides[rules.side(seat)], rules.target) for seat in range(n)]
+    assert max(line["scores"]) == rules.target
     assert line["winner"] == record.winner and line["game_points"] == record.game_points

@@ -140,11 +140,14 @@ class _Game:
         return f"seat {seat} ({self.names[seat]})"
 
     def score(self, seat: int, points: int) -> None:
-        """Peg ``points`` for the seat's side; the first side to reach the target is the winner."""
+        """Peg ``points`` for the seat's side; the first side to reach the target is the winner.
+
+        The winner pegs out in the target hole: points past it are not pegged.
+        """
         rules = self.rules
         side = seat % rules.sides
-        self.side_scores[side] += points
-        if self.winner is None and self.side_scores[side] >= rules.target:
+        self.side_scores[side] = min(self.side_scores[side] + points, rules.target)
+        if self.winner is None and self.side_scores[side] == rules.target:
             self.winner = side
         sides = self.side_scores
         self.scores = tuple(sides[s % rules.sides] for s in range(rules.players))
