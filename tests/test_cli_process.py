@@ -63,7 +63,7 @@ def test_help_loads_no_core_module() -> None:
 
 
 COMPLETIONS = [
-    ("crib s", "1", "plain,score\nplain,stats\n"),
+    ("crib s", "1", "plain,score\nplain,stats\nplain,simulate\n"),
     ("crib discard --r", "2", "plain,--role\n"),
 ]
 
