@@ -1,9 +1,9 @@
 """What a finished game leaves behind: the record of every deal, game points, the JSON log line.
 
 Scores are by seat; with four players both partners show their side's total.
-A score is the points actually pegged, so the winner's may pass the target by
-the points of the scoring that won: that way every deal's points re-add to
-the final scores.
+The winner pegs out in the target hole: the points of the scoring that won,
+past the target, are not pegged. So every deal's points re-add to its scores,
+but for that excess in the last deal (its records keep the true counts).
 """
 
 from __future__ import annotations
