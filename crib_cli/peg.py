@@ -258,6 +258,33 @@ def _judge(play: _Play, me: int, option: Card | None, unseen: Counter[Rank]) -> 
         return PegAdvice(option, count, items, 0.0, 0, prefix + "everyone else has said go")
     if len(play.names) == 4 and nxt % 2 == me % 2:
         return PegAdvice(option, count, items, 0.0, 0, prefix + "your partner plays next")
+    risk = reply_risk(after.pile, unseen)
+    reason = f"{prefix}leaves {count}: {risk.why}"
+    return PegAdvice(option, count, items, risk.expected, risk.worst, reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the next card can score against a pile: on average over the unseen cards
+    (one that would pass 31 scores 0), at most, and the threats, the commonest first."""
+
+    expected: float
+    worst: int
+    threats: tuple[tuple[str, int], ...]
+    unseen: int
+
+    @property
+    def why(self) -> str:
+        """The threats in words: ``4 of 47 unseen make 31, 3 pair it``."""
+        if not self.threats:
+            return "no reply scores"
+        (threat, number), rest = self.threats[0], self.threats[1:]
+        return ", ".join([f"{number} of {self.unseen} unseen {threat}", *(f"{n} {t}" for t, n in rest)])
+
+
+def reply_risk(pile: Sequence[Card], unseen: Counter[Rank]) -> Reply:
+    """Score every unseen rank laid on ``pile`` (the current series), weighted by its unseen cards."""
+    count = sum(card.value for card in pile)
     total = sum(unseen.values())
     expected = 0
     worst = 0
@@ -266,20 +293,13 @@ def _judge(play: _Play, me: int, option: Card | None, unseen: Counter[Rank]) -> 
         if count + rank.count_value > LIMIT:
             continue
         # Any card of the rank will do: the play scores ranks and values only.
-        reply = score_play([*after.pile, DECK[(rank - 1) * 4]])
+        reply = score_play([*pile, DECK[(rank - 1) * 4]])
         points = sum(item.points for item in reply)
         expected += number * points
         worst = max(worst, points)
         for item in reply:
             threats[_THREATS.get(item.kind) or f"make a {item.kind}"] += number
-    ranked = threats.most_common()
-    if ranked:
-        (threat, number), rest = ranked[0], ranked[1:]
-        why = ", ".join([f"{number} of {total} unseen {threat}", *(f"{n} {t}" for t, n in rest)])
-    else:
-        why = "no reply scores"
-    reason = f"{prefix}leaves {count}: {why}"
-    return PegAdvice(option, count, items, expected / total if total else 0.0, worst, reason)
+    return Reply(expected / total if total else 0.0, worst, tuple(threats.most_common()), total)
 
 
 def _pegged(play: _Play, seat: int) -> int:
