@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_show
 from .score import Category, Claim, ScoreItem, ShowScore, check_claim, score_show, show_parts, show_total, spoken_count
-from .discard import DiscardError, StarterScore, Throw, analyze_discards, crib_distribution, hand_distribution, starter_detail
+from .discard import (
+    DiscardError,
+    StarterScore,
+    Throw,
+    analyze_discards,
+    best_throw,
+    crib_distribution,
+    hand_distribution,
+    starter_detail,
+)
 from .peg import PegAdvice, PegError, PegEvent, PegItem, PegResult, advise, replay, score_play
 from .stats import Distribution, show_distribution
 
@@ -29,6 +38,7 @@ __all__ = [
     "Throw",
     "advise",
     "analyze_discards",
+    "best_throw",
     "check_claim",
     "crib_distribution",
     "hand_distribution",

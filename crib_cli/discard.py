@@ -312,6 +312,12 @@ def _rank_totals(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     For each throw, in ``combinations`` order: the kept four over every unseen
     starter, and the crib over every completion. They depend only on the
     ranks dealt, so deals that share a rank pattern share them.
+
+    The crib counts completions drawn from the deck less the thrown cards, by
+    inclusion and exclusion over the kept cards: those that avoid every kept
+    card are all completions, less those holding a given kept card, plus
+    those holding two, and so on. Each of those sums depends only on the
+    ranks fixed in the crib, so :func:`_crib_sum` caches it across deals.
     """
     unseen = [0] + [4] * 13
     for rank in ranks:
@@ -319,17 +325,34 @@ def _rank_totals(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     size = 9 - len(ranks)
     table = total_table()
     starters = [(RANK_BITS[r], unseen[r]) for r in RANKS if unseen[r]]
-    others = _multisets(unseen, size)
     whole = _rank_key(ranks)
-    cribs: dict[int, int] = {}
+    cribs: dict[tuple[int, ...], int] = {}
     totals = []
     for thrown in combinations(ranks, len(ranks) - 4):
-        key = _rank_key(thrown)
-        if key not in cribs:
-            cribs[key] = size * sum(ways * table[key + other] for other, ways in others)
-        keep = whole - key
-        totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[key]))
+        keep = whole - _rank_key(thrown)
+        if thrown not in cribs:
+            kept = list(ranks)
+            for rank in thrown:
+                kept.remove(rank)
+            total = 0
+            for number in range(size + 1):
+                sign = -1 if number % 2 else 1
+                for known in combinations(kept, number):
+                    total += sign * _crib_sum(tuple(sorted(thrown + known)))
+            cribs[thrown] = size * total
+        totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[thrown]))
     return tuple(totals)
+
+
+@lru_cache(maxsize=1 << 14)
+def _crib_sum(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs of ``ranks`` completed to five cards from a deck without them, summed over every completion."""
+    counts = [0] + [4] * 13
+    for rank in ranks:
+        counts[rank] -= 1
+    table = total_table()
+    key = _rank_key(ranks)
+    return sum(ways * table[key + other] for other, ways in _multisets(counts, 5 - len(ranks)))
 
 
 def _rank_key(ranks: Sequence[int]) -> int:

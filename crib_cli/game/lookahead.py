@@ -133,7 +133,7 @@ def search_depth(state: PlayState) -> int:
     reply), which reaches the end of the play once four cards are left;
     three and four players two (my card and the next seat's).
     """
-    return 4 if len(state.held) == 2 else 2
+    return 3 if len(state.held) == 2 else 2
 
 
 def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
@@ -215,6 +215,14 @@ def _value(
             return _go(hand, pool, held, floors, 0, count, tail, gone, last, depth, ours)
         return best
     floor = floors[turn]
+    if not depth:
+        # At the horizon only a go that is certain still counts.
+        for rank in RANKS:
+            if VALUES[rank] > room:
+                break
+            if pool[rank] and VALUES[rank] >= floor:
+                return 0.0
+        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
     cards = fits = 0
     options = []
     for rank in RANKS:
@@ -226,8 +234,6 @@ def _value(
                 options.append(rank)
     if not fits:
         return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
-    if not depth:
-        return 0.0
     k = min(held[turn], cards)
     outcomes = []
     for rank in options:
