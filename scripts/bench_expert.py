@@ -63,8 +63,10 @@ class Timed:
 def play_deal(players: tuple[Player, Player], kept: list[tuple[Card, ...]], thrown: list[tuple[Card, ...]], starter: Card) -> tuple[int, int]:
     """Play the play only; (pone's points, dealer's points)."""
     hands = [list(hand) for hand in kept]
-    count, pile, laid, gone = 0, [], [], set()
-    turn, last = PONE, DEALER
+    pile: list[Card] = []
+    laid: list[tuple[int, Card]] = []
+    gone: set[int] = set()
+    count, turn, last = 0, PONE, DEALER
     while hands[PONE] or hands[DEALER]:
         other = 1 - turn
         view = View(RULES, turn, DEALER, (0, 0), tuple(hands[turn]), kept[turn], thrown[turn], starter, count, tuple(pile), tuple(laid))

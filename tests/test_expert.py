@@ -214,6 +214,11 @@ def test_no_card_fits_means_go() -> None:
     assert choose_play(state) is None
 
 
+def test_depth_is_at_least_one_card() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        play_values(two_player("5H 9S"), 0)
+
+
 def test_state_checks_its_shape() -> None:
     with pytest.raises(ValueError, match="held"):
         PlayState(hand=(1, 2), unseen=(0,) + (4,) * 13, held=(3, 4))

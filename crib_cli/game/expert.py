@@ -32,10 +32,11 @@ class ExpertPlayer:
     def play(self, view: View) -> Card | None:
         """The card the lookahead picks; None when no card fits."""
         room = LIMIT - view.count
-        ranks = {card.rank for card in view.hand if card.value <= room}
-        if len(ranks) > 1:
-            ranks = {choose_play(play_state(view), self.depth)}
-        return next((card for card in view.hand if card.rank in ranks), None)
+        fits = [card for card in view.hand if card.value <= room]
+        if len({card.rank for card in fits}) > 1:
+            rank = choose_play(play_state(view), self.depth)
+            return next(card for card in fits if card.rank == rank)
+        return fits[0] if fits else None
 
 
 def seat_role(view: View) -> str:
