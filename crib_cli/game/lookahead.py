@@ -249,11 +249,11 @@ def _value(
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         outcomes.append((_after(hand, rest, held, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank), number))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
-    # that have it but none better: C(left after it, k) less C(left before it, k).
+    # that have it but none better: those with no better rank, C(cards left, k),
+    # less those with neither a better rank nor this one.
     outcomes.sort(reverse=bool(ours >> turn & 1))
-    total = _CHOOSE[cards][k]
+    total = before = _CHOOSE[cards][k]
     value = 0.0
-    before = _CHOOSE[cards][k]
     for outcome, number in outcomes:
         cards -= number
         after = _CHOOSE[cards][k]
