@@ -18,6 +18,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Protocol
 from statistics import fmean, stdev
 
 from crib_cli.cards import DECK, Card
@@ -30,11 +31,14 @@ RULES = GameRules(2)
 PONE, DEALER = 0, 1
 
 
+class Pegger(Protocol):
+    """Half a player: the duel discards with the expert for both seats."""
+
+    def play(self, view: View) -> Card | None: ...
+
+
 class GreedyPegger:
     """Lays the legal card that scores most now; ties: the highest count value, then rank."""
-
-    def discard(self, view: View) -> tuple[Card, ...]:
-        raise NotImplementedError("the duel discards with the expert for both seats")
 
     def play(self, view: View) -> Card | None:
         fits = [card for card in view.hand if view.count + card.value <= LIMIT]
@@ -63,7 +67,7 @@ class Timed:
         return card
 
 
-def play_deal(players: tuple[Player, Player], kept: list[tuple[Card, ...]], thrown: list[tuple[Card, ...]], starter: Card) -> tuple[int, int]:
+def play_deal(players: tuple[Pegger, Pegger], kept: list[tuple[Card, ...]], thrown: list[tuple[Card, ...]], starter: Card) -> tuple[int, int]:
     """Play the play only; (pone's points, dealer's points)."""
     hands = [list(hand) for hand in kept]
     pile: list[Card] = []
@@ -111,7 +115,7 @@ def main() -> None:
     expert, greedy = Timed(ExpertPlayer(args.depth)), GreedyPegger()
     discards: list[float] = []
     runs: dict[str, list[tuple[int, int]]] = {"expert pone": [], "expert dealer": [], "greedy": [], "expert both": []}
-    pairings: dict[str, tuple[Player, Player]] = {
+    pairings: dict[str, tuple[Pegger, Pegger]] = {
         "expert pone": (expert, greedy),
         "expert dealer": (greedy, expert),
         "greedy": (greedy, greedy),
