@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 _HOMES = {
     "cards": ("DECK", "Card", "CardError", "Rank", "Suit", "parse_card", "parse_cards", "parse_show"),
     "score": ("Category", "Claim", "ScoreItem", "ShowScore", "check_claim", "score_show", "show_parts", "show_total", "spoken_count"),
-    "discard": ("DiscardError", "StarterScore", "Throw", "analyze_discards", "crib_distribution", "hand_distribution", "starter_detail"),
+    "discard": ("DiscardError", "StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
     "peg": ("PegAdvice", "PegError", "PegEvent", "PegItem", "PegResult", "advise", "replay", "score_play"),
     "stats": ("Distribution", "show_distribution"),
 }
@@ -32,7 +32,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_show
-    from .discard import DiscardError, StarterScore, Throw, analyze_discards, crib_distribution, hand_distribution, starter_detail
+    from .discard import DiscardError, StarterScore, Throw, analyze_discards, best_throw, crib_distribution, hand_distribution, starter_detail
     from .peg import PegAdvice, PegError, PegEvent, PegItem, PegResult, advise, replay, score_play
     from .score import Category, Claim, ScoreItem, ShowScore, check_claim, score_show, show_parts, show_total, spoken_count
     from .stats import Distribution, show_distribution

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
@@ -128,19 +128,18 @@ def analyze_discards(cards: Sequence[Card], *, role: str | None = None, players:
     dealt = tuple(sorted(cards))
     check_distinct(dealt)
     deal_players(len(dealt), players=players, role=role)
-    unseen = _Unseen.of(dealt)
+    totals = _Totals.of(dealt)
     throws = []
-    for thrown in combinations(dealt, len(dealt) - 4):
-        keep = tuple(c for c in dealt if c not in thrown)
-        points = _hand_points(keep, unseen.cards)
+    for keep, thrown, hand_total, crib_total in totals.throws:
+        points = _hand_points(keep, totals.unseen)
         throws.append(
             Throw(
                 keep,
                 thrown,
-                Fraction(sum(points), len(points)),
+                Fraction(hand_total, totals.starters),
                 min(points),
                 max(points),
-                Fraction(unseen.crib_total(thrown), unseen.combos),
+                Fraction(crib_total, totals.combos),
             )
         )
     if role is None:
@@ -148,6 +147,29 @@ def analyze_discards(cards: Sequence[Card], *, role: str | None = None, players:
     else:
         throws.sort(key=lambda t: (-t.net(role), -t.hand_mean))
     return tuple(throws)
+
+
+def best_throw(cards: Sequence[Card], role: str, players: int | None = None) -> tuple[Card, ...]:
+    """The cards :func:`analyze_discards` ranks first for ``role``, ties included, in card order.
+
+    The same exact comparison without Fractions: each net is compared as an
+    integer over the common denominator of the hand and crib means.
+    """
+    dealt = tuple(sorted(cards))
+    check_distinct(dealt)
+    if role is None:
+        raise DiscardError("best_throw needs a role: dealer, partner or pone")
+    deal_players(len(dealt), players=players, role=role)
+    totals = _Totals.of(dealt)
+    crib_sign = -1 if role == "pone" else 1
+    starters, combos = totals.starters, totals.combos
+    best: tuple[int, int] | None = None
+    chosen: tuple[Card, ...] = ()
+    for _, thrown, hand_total, crib_total in totals.throws:
+        key = (hand_total * combos + crib_sign * crib_total * starters, hand_total)
+        if best is None or key > best:
+            best, chosen = key, thrown
+    return chosen
 
 
 def hand_distribution(keep: Sequence[Card], throw: Sequence[Card]) -> Distribution:
@@ -218,48 +240,123 @@ def starter_detail(keep: Sequence[Card], throw: Sequence[Card]) -> tuple[Starter
 
 @dataclass(frozen=True, slots=True)
 class _Unseen:
-    """What one deal leaves unseen, with the counts every throw's crib reuses."""
+    """What one deal leaves unseen: the cards, how many of each rank, how many crib cards are unknown."""
 
     cards: tuple[Card, ...]
     rank_counts: tuple[int, ...]
-    suit_counts: tuple[int, ...]
     unknown: int
-    multisets: tuple[tuple[int, int], ...]
-    jack_nobs: int
 
     @classmethod
     def of(cls, dealt: tuple[Card, ...]) -> _Unseen:
         cards = _unseen_cards(dealt)
-        size = 5 - (len(dealt) - 4)
         ranks = [0] * 14
-        suits = [0] * 4
         for card in cards:
             ranks[card.rank] += 1
-            suits[card.suit] += 1
+        return cls(cards, tuple(ranks), 9 - len(dealt))
+
+
+@dataclass(frozen=True, slots=True)
+class _Totals:
+    """Every throw of one deal, its hand and crib points summed over all outcomes.
+
+    A hand total runs over the ``starters`` unseen starters, a crib total over
+    the ``combos`` equally likely completions (which unknown cards, and which
+    of them is the starter), so each mean is a total over a fixed number.
+    Each throw is ``(keep, thrown, hand total, crib total)``, in the order of
+    ``combinations(dealt, thrown)``.
+    """
+
+    unseen: tuple[Card, ...]
+    starters: int
+    combos: int
+    throws: tuple[tuple[tuple[Card, ...], tuple[Card, ...], int, int], ...]
+
+    @classmethod
+    def of(cls, dealt: tuple[Card, ...]) -> _Totals:
+        """Rank-only points from the cache of :func:`_rank_totals`, flush and nobs in closed form."""
+        unseen = _unseen_cards(dealt)
+        size = 9 - len(dealt)
+        suits = [13, 13, 13, 13]
+        for card in dealt:
+            suits[card.suit] -= 1
+        left = len(unseen)
         # An unseen jack among the other crib cards, the starter another card of its suit.
-        jack_nobs = sum(suits[c.suit] - 1 for c in cards if c.rank == JACK) * comb(len(cards) - 2, size - 2)
-        return cls(cards, tuple(ranks), tuple(suits), size, tuple(_multisets(ranks, size)), jack_nobs)
+        jack_nobs = sum(suits[c.suit] - 1 for c in unseen if c.rank == JACK) * comb(left - 2, size - 2)
+        crib_jack = comb(left - 1, size - 1)
+        crib_flush = [5 * size * comb(n, size) for n in suits]
+        ranks = _rank_totals(tuple(c.rank for c in dealt))
+        throws = []
+        for (hand_ranks, crib_ranks), thrown in zip(ranks, combinations(dealt, len(dealt) - 4)):
+            keep = tuple(c for c in dealt if c not in thrown)
+            hand, crib = hand_ranks, crib_ranks + jack_nobs
+            suit = keep[0].suit
+            if keep[1].suit == suit and keep[2].suit == suit and keep[3].suit == suit:
+                hand += 4 * left + suits[suit]
+            for card in keep:
+                if card.rank == JACK:
+                    hand += suits[card.suit]
+            suit = thrown[0].suit
+            if all(c.suit == suit for c in thrown):
+                crib += crib_flush[suit]
+            for card in thrown:
+                if card.rank == JACK:
+                    crib += suits[card.suit] * crib_jack
+            throws.append((keep, thrown, hand, crib))
+        return cls(unseen, left, size * comb(left, size), tuple(throws))
 
-    @property
-    def combos(self) -> int:
-        """Equally likely crib completions: which unknown cards, and which of them is the starter."""
-        return self.unknown * comb(len(self.cards), self.unknown)
 
-    def crib_total(self, throw: tuple[Card, ...]) -> int:
-        """The crib's points summed over all :attr:`combos` completions of ``throw``."""
-        size, suits = self.unknown, self.suit_counts
-        total = size * _rank_total(_key(throw), self.multisets)
-        suit = throw[0].suit
-        if all(c.suit == suit for c in throw):
-            total += 5 * size * comb(suits[suit], size)
-        thrown_jacks = sum(suits[c.suit] for c in throw if c.rank == JACK)
-        return total + thrown_jacks * comb(len(self.cards) - 1, size - 1) + self.jack_nobs
+@lru_cache(maxsize=1 << 14)
+def _rank_totals(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Fifteens, pairs and runs of each throw from dealt ``ranks`` (sorted), summed over all outcomes.
 
+    For each throw, in ``combinations`` order: the kept four over every unseen
+    starter, and the crib over every completion. They depend only on the
+    ranks dealt, so deals that share a rank pattern share them.
 
-def _rank_total(key: int, multisets: tuple[tuple[int, int], ...]) -> int:
-    """Fifteens, pairs and runs of the cards keyed ``key`` plus each multiset, summed by weight."""
+    The crib counts completions drawn from the deck less the thrown cards, by
+    inclusion and exclusion over the kept cards: those that avoid every kept
+    card are all completions, less those holding a given kept card, plus
+    those holding two, and so on. Each of those sums depends only on the
+    ranks fixed in the crib, so :func:`_crib_sum` caches it across deals.
+    """
+    unseen = [0] + [4] * 13
+    for rank in ranks:
+        unseen[rank] -= 1
+    size = 9 - len(ranks)
     table = total_table()
-    return sum(ways * table[key + other] for other, ways in multisets)
+    starters = [(RANK_BITS[r], unseen[r]) for r in RANKS if unseen[r]]
+    whole = _rank_key(ranks)
+    cribs: dict[tuple[int, ...], int] = {}
+    totals = []
+    for thrown in combinations(ranks, len(ranks) - 4):
+        keep = whole - _rank_key(thrown)
+        if thrown not in cribs:
+            kept = list(ranks)
+            for rank in thrown:
+                kept.remove(rank)
+            total = 0
+            for number in range(size + 1):
+                sign = -1 if number % 2 else 1
+                for known in combinations(kept, number):
+                    total += sign * _crib_sum(tuple(sorted(thrown + known)))
+            cribs[thrown] = size * total
+        totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[thrown]))
+    return tuple(totals)
+
+
+@lru_cache(maxsize=1 << 14)
+def _crib_sum(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs of ``ranks`` completed to five cards from a deck without them, summed over every completion."""
+    counts = [0] + [4] * 13
+    for rank in ranks:
+        counts[rank] -= 1
+    table = total_table()
+    key = _rank_key(ranks)
+    return sum(ways * table[key + other] for other, ways in _multisets(counts, 5 - len(ranks)))
+
+
+def _rank_key(ranks: Sequence[int]) -> int:
+    return sum(RANK_BITS[r] for r in ranks)
 
 
 def _hand_points(keep: tuple[Card, ...], unseen: tuple[Card, ...]) -> list[int]:

@@ -1,0 +1,116 @@
+"""The expert player: throws by the exact net for its seat, pegs by looking ahead.
+
+- **Discard**: the throw :func:`crib_cli.discard.analyze_discards` ranks first
+  for the seat's role (dealer; partner when the partner deals, four players;
+  else pone), ties included, found by :func:`crib_cli.discard.best_throw`.
+- **Play**: the card :func:`crib_cli.game.lookahead.choose_play` picks for what
+  the seat can see: its own cards, its thrown cards, the starter, every card
+  laid and every go those imply. A single legal rank, or none, costs no search.
+
+It needs no chance, so it takes no ``random.Random``. It does not look at
+the scores: near the end of a game it still pegs for the most net points.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..discard import best_throw
+from ..peg import HAND_SIZE, LIMIT
+from .lookahead import PlayState, choose_play
+from .players import View
+
+
+class ExpertPlayer:
+    """Discards by the exact net, pegs by expectimax; ``depth`` overrides the search's horizon."""
+
+    def __init__(self, depth: int | None = None) -> None:
+        self.depth = depth
+
+    def discard(self, view: View) -> tuple[Card, ...]:
+        """The best throw for this seat's role."""
+        return best_throw(view.hand, seat_role(view), view.rules.players)
+
+    def play(self, view: View) -> Card | None:
+        """The card the lookahead picks; None when no card fits."""
+        room = LIMIT - view.count
+        fits = [card for card in view.hand if card.value <= room]
+        if len({card.rank for card in fits}) > 1:
+            rank = choose_play(play_state(view), self.depth)
+            return next(card for card in fits if card.rank == rank)
+        return fits[0] if fits else None
+
+
+def seat_role(view: View) -> str:
+    """``dealer``, ``partner`` (four players, the partner deals) or ``pone``."""
+    if view.seat == view.dealer:
+        return "dealer"
+    if view.rules.players == 4 and view.seat == (view.dealer + 2) % 4:
+        return "partner"
+    return "pone"
+
+
+def play_state(view: View) -> PlayState:
+    """What the seat to move knows of the play, as :class:`PlayState` sees it.
+
+    The cards laid are replayed to find the goes: a seat passed over in its
+    turn said go, and a series that ended below 31 ended with every seat
+    holding cards unable to lay. Either way each such seat holds nothing that
+    fit the count then, which raises its floor.
+    """
+    players, me = view.rules.players, view.seat
+    left = [HAND_SIZE] * players
+    floors = [0] * players
+    gone: set[int] = set()
+    turn, count, last = (view.dealer + 1) % players, 0, -1
+
+    def passed(seat: int) -> None:
+        if left[seat] and seat not in gone:
+            gone.add(seat)
+            floors[seat] = max(floors[seat], 32 - count)
+
+    def series_over() -> None:
+        for seat in range(players):
+            passed(seat)
+
+    for seat, card in view.laid:
+        if count + card.value > LIMIT:
+            series_over()
+            count, turn, gone = 0, _next_with_cards(left, last), set()
+        while turn != seat:
+            passed(turn)
+            turn = (turn + 1) % players
+        count += card.value
+        left[seat] -= 1
+        last, turn = seat, (seat + 1) % players
+        if count == LIMIT or not any(left):
+            count, turn, gone = 0, _next_with_cards(left, last), set()
+    if count and not view.pile:
+        series_over()
+        count, turn, gone = 0, _next_with_cards(left, last), set()
+    while turn != me:
+        passed(turn)
+        turn = (turn + 1) % players
+    seen = set(view.hand) | set(view.kept) | set(view.thrown) | {card for _, card in view.laid}
+    if view.starter is not None:
+        seen.add(view.starter)
+    unseen = [0] + [4] * 13
+    for card in seen:
+        unseen[card.rank] -= 1
+    order = [(me + step) % players for step in range(players)]
+    left[me] = len(view.hand)
+    floors[me] = 0
+    return PlayState(
+        hand=tuple(sorted(card.rank for card in view.hand)),
+        unseen=tuple(unseen),
+        held=tuple(left[seat] for seat in order),
+        floors=tuple(floors[seat] for seat in order),
+        pile=tuple(card.rank for card in view.pile),
+        gone=frozenset(order.index(seat) for seat in gone),
+        last=order.index(last) if view.pile else None,
+    )
+
+
+def _next_with_cards(left: list[int], last: int) -> int:
+    """The seat after ``last`` that still holds cards (``last`` itself if only it does)."""
+    players = len(left)
+    return next(((last + step) % players for step in range(1, players + 1) if left[(last + step) % players]), last)

@@ -1,0 +1,359 @@
+"""Looking ahead in the play: an expectimax over the cards the other seats may hold.
+
+Everything here works on ranks (1-13), since suits never matter in the play.
+A position is seen by the seat to move, which is seat 0; the others are
+numbered clockwise from it. That seat knows its own cards and which cards
+it has not seen; the search assumes, and this is its whole model:
+
+- **What the others hold.** Each other seat holds as many cards as it has left,
+  every set of that many unseen cards being equally likely, except cards it
+  cannot hold: after a go at count ``c`` a seat holds nothing worth ``31 - c``
+  or less (its *floor* rises to ``32 - c``). Each seat's holding is taken on
+  its own, as if the other seats' unseen cards were not dealt. What a seat's
+  choice of card reveals about the rest of its hand is not used.
+- **How they choose.** A seat lays, of the cards it holds, the one best for its
+  side (a partner the best for us, an opponent the worst for us), judged with
+  the seat to move's cards in view. Once it has laid a card its remaining
+  cards are again any unseen cards. The value at its turn is the average over
+  its possible holdings of that best card, found exactly by ranking the ranks
+  it could lay and counting the holdings whose best card is each.
+- **What counts.** Every point of the play for and against: fifteens, 31,
+  pairs, runs, the go and the last card. The value of a position is our
+  side's points less the other side's from now on. Two players: mine less
+  the opponent's. Four players: my side's less the other side's (partners,
+  seats 0 and 2, play for each other). Three players: mine less the other
+  two players' together, both of whom play against me (the paranoid view).
+- **How far.** ``depth`` cards more are laid (the end of the play when it is
+  at least the cards left); after the last of them, goes that nobody can
+  avoid still score, and the search stops at the first seat that could lay.
+  Every seat judges its cards by the same search to the same horizon.
+
+The seat to move chooses as the search does, knowing only its own cards; the
+others are assumed to see its cards, which makes the model cautious.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+
+from ..peg import LIMIT
+
+RANKS = range(1, 14)
+VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Count value by rank (index 0 unused)."""
+
+_CHOOSE = tuple(tuple(comb(n, k) for k in range(5)) for n in range(53))
+_NO_PILE: tuple[int, ...] = ()
+_TIE = 1e-9
+
+
+@lru_cache(maxsize=1 << 15)
+def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
+    """Pairs and runs for laying ``rank`` on a series, and the part of the series that still matters.
+
+    ``pile`` is the series so far (ranks, in order) or any tail of it this
+    function returned. Fifteen and 31 depend on the count and are left to the
+    caller. The tail kept is what later cards can still score with: the run of
+    equal ranks at the end, or else the longest stretch of distinct ranks at
+    the end (a run can never reach back past a repeated rank).
+    """
+    ranks = pile + (rank,)
+    same = 1
+    while same < len(ranks) and ranks[-same - 1] == rank:
+        same += 1
+    points = same * (same - 1)
+    for k in range(len(ranks), 2, -1):
+        window = ranks[-k:]
+        if max(window) - min(window) == k - 1 and len(set(window)) == k:
+            points += k
+            break
+    if same > 1:
+        return points, ranks[-same:]
+    start = len(ranks) - 1
+    while start and ranks[start - 1] not in ranks[start:]:
+        start -= 1
+    return points, ranks[start:]
+
+
+def peg_points(pile: Sequence[int]) -> int:
+    """Points for the last rank of a series given as ranks: fifteen, 31, pairs and runs."""
+    tail: tuple[int, ...] = ()
+    points = 0
+    for rank in pile:
+        points, tail = lay_rank(tail, rank)
+    count = sum(VALUES[r] for r in pile)
+    return points + 2 if count in (15, LIMIT) else points
+
+
+@dataclass(frozen=True, slots=True)
+class PlayState:
+    """A position of the play at rank level, seen by the seat to move (seat 0).
+
+    ``hand`` is that seat's ranks; ``unseen`` counts the cards of each rank it
+    has not seen (index 0 unused), the other seats' cards among them. ``held``
+    is how many cards each seat has left, clockwise from seat 0, so its length
+    is the number of players; ``floors`` the least count value each may hold
+    (0 when nothing is known). ``pile`` is the current series, ``gone`` the
+    seats that have said go in it and ``last`` the seat that laid its last
+    card (None when the series is empty).
+    """
+
+    hand: tuple[int, ...]
+    unseen: tuple[int, ...]
+    held: tuple[int, ...]
+    floors: tuple[int, ...] = ()
+    pile: tuple[int, ...] = ()
+    gone: frozenset[int] = field(default_factory=frozenset)
+    last: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.held) not in (2, 3, 4) or self.held[0] != len(self.hand):
+            raise ValueError("held: one count per seat (2-4 seats), seat 0's being len(hand)")
+        if len(self.unseen) != 14 or self.floors and len(self.floors) != len(self.held):
+            raise ValueError("unseen has 14 counts (index 0 unused); floors one per seat")
+
+    @property
+    def count(self) -> int:
+        """The running count of the series."""
+        return sum(VALUES[r] for r in self.pile)
+
+    def legal(self) -> tuple[int, ...]:
+        """The distinct ranks seat 0 may lay, in order; empty when it must say go."""
+        room = LIMIT - self.count
+        return tuple(sorted({r for r in self.hand if VALUES[r] <= room}))
+
+
+def search_depth(state: PlayState) -> int:
+    """How many cards the search looks ahead by default: three with two players, else two.
+
+    Three is my card, the reply and my next card (the end of the play once
+    three cards are left); two is my card and the next seat's. Each other
+    seat's turn multiplies the work about tenfold: a fourth card costs ten
+    times the time for a few hundredths of a point a deal, and the whole play
+    from the lead takes about half a second.
+    """
+    return 3 if len(state.held) == 2 else 2
+
+
+def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
+    """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first)."""
+    depth = _check_depth(state, depth)
+    hand, held = tuple(sorted(state.hand)), state.held
+    pool, floors, tail, count, gone, ours = _search_args(state)
+    depth = min(depth, sum(held))
+    values = {}
+    for rank in state.legal():
+        i = hand.index(rank)
+        values[rank] = _after(
+            hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank
+        )
+    return values
+
+
+def choose_play(state: PlayState, depth: int | None = None) -> int | None:
+    """The rank to lay: the highest expected net (ties: the higher rank); None for a go."""
+    values = play_values(state, depth)
+    if not values:
+        return None
+    best = max(values.values())
+    return max(rank for rank, value in values.items() if value >= best - _TIE)
+
+
+def play_value(state: PlayState, depth: int | None = None) -> float:
+    """The expected net of the position for seat 0: its best card, or its go."""
+    depth = _check_depth(state, depth)
+    pool, floors, tail, count, gone, ours = _search_args(state)
+    last = -1 if state.last is None else state.last
+    depth = min(depth, sum(state.held))
+    return _value(tuple(sorted(state.hand)), pool, state.held, floors, 0, count, tail, gone, last, depth, ours)
+
+
+def _check_depth(state: PlayState, depth: int | None) -> int:
+    """The default depth, or ``depth`` checked to be at least one card."""
+    if depth is None:
+        return search_depth(state)
+    if depth < 1:
+        raise ValueError(f"depth is how many cards to look ahead, at least 1, not {depth}")
+    return depth
+
+
+def _search_args(
+    state: PlayState,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]:
+    """The search's own encoding: pool, floors, pile tail, count, gone bits, our seats' bits."""
+    tail = _NO_PILE
+    for rank in state.pile:
+        tail = lay_rank(tail, rank)[1]
+    floors = state.floors or (0,) * len(state.held)
+    gone = sum(1 << seat for seat in state.gone)
+    ours = 0b101 if len(state.held) == 4 else 0b1
+    return tuple(state.unseen), tuple(floors), tail, state.count, gone, ours
+
+
+def _value(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    held: tuple[int, ...],
+    floors: tuple[int, ...],
+    turn: int,
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    last: int,
+    depth: int,
+    ours: int,
+) -> float:
+    """Expected net for our side with ``turn`` to lay and ``depth`` cards to go."""
+    room = LIMIT - count
+    if turn == 0:
+        best: float | None = None
+        prev = 0
+        for i, rank in enumerate(hand):
+            if rank == prev:
+                continue
+            prev = rank
+            if VALUES[rank] > room:
+                break
+            if not depth:
+                return 0.0
+            value = _after(hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank)
+            if best is None or value > best:
+                best = value
+        if best is None:
+            return _go(hand, pool, held, floors, 0, count, tail, gone, last, depth, ours)
+        return best
+    if not depth:
+        # At the horizon only a go that is certain still counts.
+        if _could_lay(hand, pool, floors, turn, room):
+            return 0.0
+        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
+    floor = floors[turn]
+    cards = fits = 0
+    options = []
+    for rank in RANKS:
+        number = pool[rank]
+        if number and VALUES[rank] >= floor:
+            cards += number
+            if VALUES[rank] <= room:
+                fits += number
+                options.append(rank)
+    if not fits:
+        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
+    k = min(held[turn], cards)
+    outcomes = []
+    for rank in options:
+        number = pool[rank]
+        rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
+        outcomes.append((_after(hand, rest, held, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank), number))
+    # The seat lays its best rank: sort best first, and weigh each by the holdings
+    # that have it but none better: those with no better rank, C(cards left, k),
+    # less those with neither a better rank nor this one.
+    outcomes.sort(reverse=bool(ours >> turn & 1))
+    total = before = _CHOOSE[cards][k]
+    value = 0.0
+    for outcome, number in outcomes:
+        cards -= number
+        after = _CHOOSE[cards][k]
+        value += outcome * (before - after)
+        before = after
+    if before:
+        bar = 32 - count
+        raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
+        value += before * _go(hand, pool, held, raised, turn, count, tail, gone, last, depth, ours)
+    return value / total
+
+
+def _after(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    held: tuple[int, ...],
+    floors: tuple[int, ...],
+    seat: int,
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    depth: int,
+    ours: int,
+    rank: int,
+) -> float:
+    """``seat`` lays ``rank`` reaching ``count`` (``hand`` or ``pool`` already without it): its points and what follows."""
+    points, tail = lay_rank(tail, rank)
+    if count == 15 or count == LIMIT:
+        points += 2
+    held = held[:seat] + (held[seat] - 1,) + held[seat + 1 :]
+    sign = 1 if ours >> seat & 1 else -1
+    if not any(held):
+        return sign * (points + (count < LIMIT))
+    if count == LIMIT:
+        return sign * points + _reset(hand, pool, held, floors, seat, depth - 1, ours)
+    seats = len(held)
+    for step in range(1, seats + 1):
+        turn = (seat + step) % seats
+        if held[turn] and not gone >> turn & 1:
+            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+                return sign * points
+            return sign * points + _value(hand, pool, held, floors, turn, count, tail, gone, seat, depth - 1, ours)
+    return sign * (points + 1) + _reset(hand, pool, held, floors, seat, depth - 1, ours)
+
+
+def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
+    """Whether ``seat`` holds, or may hold, a card that fits in ``room``."""
+    if not seat:
+        return bool(hand) and VALUES[hand[0]] <= room
+    floor = floors[seat]
+    for rank in RANKS:
+        if VALUES[rank] > room:
+            return False
+        if pool[rank] and VALUES[rank] >= floor:
+            return True
+    return False
+
+
+def _go(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    held: tuple[int, ...],
+    floors: tuple[int, ...],
+    seat: int,
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    last: int,
+    depth: int,
+    ours: int,
+) -> float:
+    """``seat`` says go; when nobody can lay, the last card's seat scores 1 and the count resets.
+
+    A seat can be left holding more cards than the unseen cards it may hold
+    (when other seats' cards used them up); if nobody can lead, the play stops.
+    """
+    gone |= 1 << seat
+    seats = len(held)
+    for step in range(1, seats + 1):
+        turn = (seat + step) % seats
+        if held[turn] and not gone >> turn & 1:
+            return _value(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
+    if last < 0:
+        return 0.0
+    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, held, floors, last, depth, ours)
+
+
+def _reset(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    held: tuple[int, ...],
+    floors: tuple[int, ...],
+    last: int,
+    depth: int,
+    ours: int,
+) -> float:
+    """A new series: the first seat after ``last`` with cards leads."""
+    seats = len(held)
+    for step in range(1, seats + 1):
+        turn = (last + step) % seats
+        if held[turn]:
+            return _value(hand, pool, held, floors, turn, 0, _NO_PILE, 0, -1, depth, ours)
+    return 0.0

@@ -1,0 +1,283 @@
+"""The expert player: discards equal analyze_discards' first choice; the play search equals a naive reference."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from play_reference import Position, naive_value, naive_values
+
+from crib_cli.cards import DECK, Card, parse_cards
+from crib_cli.discard import analyze_discards, best_throw
+from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
+from crib_cli.game.lookahead import VALUES, PlayState, choose_play, lay_rank, peg_points, play_value, play_values
+from crib_cli.game.players import GameRules, View
+from crib_cli.peg import _Play, score_play, seat_names
+
+# --- discard: the exact net for the seat ------------------------------------------------
+
+ROLES = [(2, "dealer"), (2, "pone"), (3, "dealer"), (3, "pone"), (4, "dealer"), (4, "partner"), (4, "pone")]
+
+
+@pytest.mark.parametrize(("players", "role"), ROLES, ids=[f"{p} players, {r}" for p, r in ROLES])
+def test_best_throw_is_analyze_discards_first_choice(players: int, role: str) -> None:
+    rng = random.Random(players * 10 + len(role))
+    for _ in range(60):
+        dealt = rng.sample(DECK, 6 if players == 2 else 5)
+        assert best_throw(dealt, role, players) == analyze_discards(dealt, role=role, players=players)[0].throw
+
+
+@pytest.mark.parametrize(
+    ("dealt", "role", "players"),
+    [
+        ("5S 5H 5D 5C JD JS", "pone", 2),  # many throws tie on the net; the first in card order wins
+        ("AS 2D 3H 4C 9C KD", "dealer", 2),
+        ("JD 5D 4D 7D 8C", "partner", 4),
+        ("2S 2H 2D 2C 9H", "pone", 3),
+    ],
+    ids=["four fives", "run and spare", "five cards, partner", "four twos"],
+)
+def test_best_throw_ties_as_analyze_discards(dealt: str, role: str, players: int) -> None:
+    cards = parse_cards(dealt)
+    assert best_throw(cards, role, players) == analyze_discards(cards, role=role, players=players)[0].throw
+
+
+@pytest.mark.parametrize(
+    ("players", "seat", "dealer", "role"),
+    [(2, 1, 1, "dealer"), (2, 0, 1, "pone"), (3, 2, 0, "pone"), (4, 3, 1, "partner"), (4, 0, 1, "pone"), (4, 1, 1, "dealer")],
+)
+def test_expert_discards_for_its_role(players: int, seat: int, dealer: int, role: str) -> None:
+    rules = GameRules(players)
+    dealt = tuple(random.Random(seat).sample(DECK, rules.dealt))
+    view = View(rules, seat, dealer, (0,) * players, dealt)
+    assert seat_role(view) == role
+    assert ExpertPlayer().discard(view) == analyze_discards(dealt, role=role, players=players)[0].throw
+
+
+# --- the rank-level scorer ----------------------------------------------------------------
+
+
+def rank_piles(length: int) -> list[tuple[int, ...]]:
+    """Every series of ``length`` ranks a deck allows: at most four of a rank, count at most 31."""
+    return [
+        pile
+        for pile in product(range(1, 14), repeat=length)
+        if sum(VALUES[r] for r in pile) <= 31 and max(Counter(pile).values()) <= 4
+    ]
+
+
+def as_cards(ranks: tuple[int, ...]) -> list[Card]:
+    """Cards with these ranks, suits given in turn so none repeats."""
+    seen: Counter[int] = Counter()
+    cards = []
+    for rank in ranks:
+        cards.append(DECK[(rank - 1) * 4 + seen[rank]])
+        seen[rank] += 1
+    return cards
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 4])
+def test_peg_points_equals_score_play_on_every_short_series(length: int) -> None:
+    for pile in rank_piles(length):
+        assert peg_points(pile) == sum(item.points for item in score_play(as_cards(pile))), pile
+
+
+series = st.lists(st.integers(1, 13), min_size=1, max_size=12).filter(
+    lambda ranks: sum(VALUES[r] for r in ranks) <= 31 and max(Counter(ranks).values()) <= 4
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(series)
+def test_peg_points_equals_score_play_on_long_series(ranks: list[int]) -> None:
+    pile = tuple(ranks)
+    assert peg_points(pile) == sum(item.points for item in score_play(as_cards(pile)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(series)
+def test_the_kept_tail_scores_like_the_whole_series(ranks: list[int]) -> None:
+    tail: tuple[int, ...] = ()
+    for at, rank in enumerate(ranks):
+        points, tail = lay_rank(tail, rank)
+        assert points == peg_points(tuple(ranks[: at + 1])) - (2 if sum(VALUES[r] for r in ranks[: at + 1]) in (15, 31) else 0)
+        assert tuple(ranks[len(ranks[: at + 1]) - len(tail) : at + 1]) == tail
+
+
+# --- the search against the naive reference -----------------------------------------------
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[PlayState, Position]:
+    """Small positions: two to four seats with a card or two each, a handful of unseen cards."""
+    seats = draw(st.sampled_from([2, 2, 3, 4]))
+    deck = draw(st.permutations(DECK))
+    held = [draw(st.integers(1, 2))] + [draw(st.integers(0 if seats > 2 else 1, 2 if seats < 4 else 1)) for _ in range(seats - 1)]
+    mine = tuple(deck[: held[0]])
+    unseen = tuple(deck[held[0] : held[0] + draw(st.integers(max(held[1:]) + 1, 7 if seats == 2 else 5))])
+    rest = [card for card in deck if card not in mine and card not in unseen]
+    pile: list[Card] = []
+    for card in rest[: draw(st.integers(0, 3))]:
+        if sum(min(int(c.rank), 10) for c in pile) + card.value <= 30:
+            pile.append(card)
+    last = draw(st.integers(1, seats - 1)) if pile else None
+    gone = frozenset(draw(st.sets(st.integers(1, seats - 1), max_size=seats - 2))) - {last} if pile else frozenset()
+    floors = (0,) + tuple(draw(st.sampled_from([0, 0, 4, 8])) for _ in range(seats - 1))
+    depth = draw(st.integers(1, 9))
+    ranks = Counter(int(card.rank) for card in unseen)
+    state = PlayState(
+        hand=tuple(sorted(int(card.rank) for card in mine)),
+        unseen=tuple(ranks[r] for r in range(14)),
+        held=tuple(held),
+        floors=floors,
+        pile=tuple(int(card.rank) for card in pile),
+        gone=gone,
+        last=last,
+    )
+    return state, Position(mine, unseen, tuple(held), floors, tuple(pile), gone, last, 0, depth)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_search_equals_naive_reference(position: tuple[PlayState, Position]) -> None:
+    state, naive = position
+    fast = play_values(state, naive.depth)
+    slow = naive_values(naive)
+    assert fast.keys() == slow.keys()
+    for rank, value in fast.items():
+        assert value == pytest.approx(float(slow[rank]), abs=1e-9), rank
+    assert play_value(state, naive.depth) == pytest.approx(float(naive_value(naive)), abs=1e-9)
+
+
+def two_player(hand: str, pile: str = "", *, unseen: dict[int, int] | None = None, held: int = 4, **kw: object) -> PlayState:
+    """Seat 0 holds ``hand``; the opponent ``held`` cards among ``unseen`` (default: the rest of the deck)."""
+    mine = [int(card.rank) for card in parse_cards(hand)]
+    laid = [int(card.rank) for card in parse_cards(pile)]
+    if unseen is None:
+        counts = Counter(mine + laid)
+        unseen = {r: 4 - counts[r] for r in range(1, 14)}
+    return PlayState(
+        hand=tuple(sorted(mine)),
+        unseen=tuple(unseen.get(r, 0) for r in range(14)),
+        held=(len(mine), held),
+        pile=tuple(laid),
+        last=1 if laid else None,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    ("state", "rank"),
+    [
+        (two_player("TH 3S 9D", "KS AD KC", held=2), 10),  # 10 makes 31
+        (two_player("5H 9S 2C KD", "QH", held=3), 5),  # 5 makes 15
+        (two_player("4H 4S 9C KD"), 4),  # lead from the pair: if he pairs it, the pair royal is mine
+        (two_player("4H KD", "4S", unseen={4: 1}, held=1), 13),  # pairing the 4 gives him a pair royal
+        (two_player("3C 4D 5H 9S", "7S 8D", held=2), 9),  # the 9 makes a run of three
+    ],
+    ids=["31", "15", "lead from a pair", "greedy pair is wrong", "run"],
+)
+def test_known_best_plays(state: PlayState, rank: int) -> None:
+    assert choose_play(state) == rank
+
+
+@pytest.mark.parametrize("hand", ["5H 9S 3C KD", "5H 5S 9C KD", "5C 6D 9S QH"])
+def test_a_five_is_the_worst_lead(hand: str) -> None:
+    values = play_values(two_player(hand))
+    assert min(values, key=values.__getitem__) == 5
+
+
+def test_the_greedy_pair_costs_six() -> None:
+    values = play_values(two_player("4H KD", "4S", unseen={4: 1}, held=1))
+    # 4: pair 2, his 4 pair royal 6, my K the last card 1.  K: his 4, my 4 pairs it, last card.
+    assert values == {4: 2 - 6 + 1, 13: 2 + 1}
+
+
+def test_last_card_and_go_are_counted() -> None:
+    # Count 25, he laid last and holds nothing: my K cannot go on, so his go is 1, then my K is the last card.
+    assert play_value(two_player("KD", "KS 5H KC", held=0)) == -1 + 1
+    # Count 10, he holds nothing: my 5 makes 15 and is the last card.
+    assert play_values(two_player("5D", "KS", held=0)) == {5: 3}
+    # Count 27, my last card, his hand empty: 31 is 2, not 2 + 1.
+    assert play_values(two_player("4D", "KS KH 7C", held=0)) == {4: 2}
+    # The same after his go with a card left: 31 for 2, then he leads his last card for 1.
+    assert play_values(two_player("4D", "KS KH 7C", held=1, gone=frozenset({1}))) == {4: 2 - 1}
+
+
+def test_no_card_fits_means_go() -> None:
+    state = two_player("KD QH", "KS KH 5C")
+    assert state.legal() == ()
+    assert choose_play(state) is None
+
+
+def test_depth_is_at_least_one_card() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        play_values(two_player("5H 9S"), 0)
+
+
+def test_state_checks_its_shape() -> None:
+    with pytest.raises(ValueError, match="held"):
+        PlayState(hand=(1, 2), unseen=(0,) + (4,) * 13, held=(3, 4))
+    with pytest.raises(ValueError, match="unseen"):
+        PlayState(hand=(1, 2), unseen=(4,) * 13, held=(2, 4))
+
+
+# --- whole plays: the player always answers legally, and reads the goes right -------------
+
+
+def play_out(players: int, seed: int) -> int:
+    """Deal, discard and play one deal with experts in every seat; check each view and answer."""
+    rng = random.Random(seed)
+    rules = GameRules(players)
+    dealer = players - 1
+    deck = rng.sample(DECK, 52)
+    dealt = [tuple(deck[i * rules.dealt : (i + 1) * rules.dealt]) for i in range(players)]
+    starter = deck[-1]
+    expert = ExpertPlayer()
+    kept, thrown = [], []
+    for seat in range(players):
+        throw = expert.discard(View(rules, seat, dealer, (0,) * players, dealt[seat]))
+        assert len(throw) == rules.thrown and set(throw) <= set(dealt[seat])
+        thrown.append(throw)
+        kept.append(tuple(c for c in dealt[seat] if c not in throw))
+    play = _Play(seat_names(players), kept)
+    laid: list[tuple[int, Card]] = []
+    decisions = 0
+    while True:
+        play.settle()
+        if play.turn is None:
+            return decisions
+        seat = play.turn
+        hand = tuple(sorted(play.hands[seat]))  # type: ignore[index]
+        view = View(
+            rules, seat, dealer, (0,) * players, hand, kept[seat], thrown[seat], starter,
+            play.count, tuple(play.pile), tuple(laid),
+        )
+        state = play_state(view)
+        assert state.gone == frozenset((s - seat) % players for s in play.gone)
+        for other in range(1, players):
+            cards = play.hands[(seat + other) % players]  # type: ignore[index]
+            assert state.held[other] == len(cards)
+            assert all(card.value >= state.floors[other] for card in cards)
+            assert all(state.unseen[r] >= n for r, n in Counter(int(c.rank) for c in cards).items())
+        card = expert.play(view)
+        assert card is not None and card in hand and play.count + card.value <= 31
+        decisions += 1
+        play.lay(card)
+        laid.append((seat, card))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_plays_are_legal_and_goes_are_read(players: int) -> None:
+    assert sum(play_out(players, seed) for seed in range(25)) >= 25 * 4 * players
+
+
+def test_go_only_when_nothing_fits() -> None:
+    rules = GameRules(2)
+    hand = tuple(parse_cards("KD QH"))
+    view = View(rules, 0, 1, (0, 0), hand, hand, (), DECK[0], 25, tuple(parse_cards("KS KH 5C")), ())
+    assert ExpertPlayer().play(view) is None
