@@ -105,7 +105,7 @@ def test_random_player_is_legal_and_seeded() -> None:
 
 
 def test_built_in_players() -> None:
-    assert set(BUILT_IN) == {"random", "greedy"}
+    assert set(BUILT_IN) == {"random", "greedy", "expert"}
     for name in BUILT_IN:
         player = player_factory(name)(random.Random(1))
         assert callable(player.discard) and callable(player.play)

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "peg": ("crib_cli.cli.peg", "Score the play card by card, or advise the next card."),
     "stats": ("crib_cli.cli.stats", "The exact distribution of show scores over all deals."),
     "simulate": ("crib_cli.cli.simulate", "Play strategies against each other and report who wins."),
+    "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
 }
 """Each command: the module holding it (as an attribute of the same name) and its one-line help."""
 

@@ -127,15 +127,18 @@ class PlayState:
 
 
 def search_depth(state: PlayState) -> int:
-    """How many cards the search looks ahead by default: three with two players, else two.
+    """How many cards the search looks ahead by default: with two players three,
+    or to the end of the play once four cards are left; with more, two.
 
-    Three is my card, the reply and my next card (the end of the play once
-    three cards are left); two is my card and the next seat's. Each other
-    seat's turn multiplies the work about tenfold: a fourth card costs ten
-    times the time for a few hundredths of a point a deal, and the whole play
-    from the lead takes about half a second.
+    Three is my card, the reply and my next card; two is my card and the next
+    seat's. Each other seat's turn multiplies the work about tenfold: a fourth
+    card from the lead costs ten times the time for a few hundredths of a
+    point a deal, and the whole play from the lead takes about half a second.
+    With four cards left the whole rest of the play costs little.
     """
-    return 3 if len(state.held) == 2 else 2
+    if len(state.held) != 2:
+        return 2
+    return 4 if sum(state.held) <= 4 else 3
 
 
 def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:

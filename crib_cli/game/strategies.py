@@ -1,4 +1,4 @@
-"""Built-in players (random and greedy), and finding a player by name or ``module:factory``."""
+"""Built-in players (random, greedy; expert lives in :mod:`.expert`), and finding a player by name or ``module:factory``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from types import MappingProxyType
 from ..cards import Card
 from ..peg import LIMIT, score_play
 from ..tables import rank_parts
+from .expert import ExpertPlayer
 from .players import Player, View
 
 
@@ -88,9 +89,13 @@ def _greedy(rng: random.Random) -> Player:
     return GreedyPlayer()
 
 
+def _expert(rng: random.Random) -> Player:
+    return ExpertPlayer()
+
+
 PlayerFactory = Callable[[random.Random], Player]
 
-BUILT_IN: Mapping[str, PlayerFactory] = MappingProxyType({"random": RandomPlayer, "greedy": _greedy})
+BUILT_IN: Mapping[str, PlayerFactory] = MappingProxyType({"random": RandomPlayer, "greedy": _greedy, "expert": _expert})
 """Built-in players by name; each factory takes the game's own ``random.Random``."""
 
 

@@ -1,0 +1,352 @@
+"""``crib play``: a game against the computer in the terminal, with a coach.
+
+The person is seat 0 and answers a line at a time, so a game can be typed or
+piped in. Every event of the engine is told from that seat's side of the
+table: its own cards, what is laid, the shows, the board.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from .. import formats
+from ..cards import Card, CardError, format_cards, parse_card, parse_cards
+from ..game import (
+    DealEnded,
+    Dealt,
+    Event,
+    GameEnded,
+    GameRules,
+    GameStarted,
+    Go,
+    GoPoint,
+    Laid,
+    ShowCounted,
+    StarterTurned,
+    View,
+    play_game,
+    player_factory,
+    record_json,
+)
+from ..game.coach import Verdict, describe, judge_play, judge_throw, play_options, throw_options
+from ..peg import LIMIT
+from ..score import ShowScore, check_claim
+from .common import command
+from .simulate import open_log
+
+YOU = 0
+"""The person's seat."""
+
+
+class EndOfInput(Exception):
+    """The person's input ended (end of file or Ctrl-C): the game stops there."""
+
+
+class Terminal:
+    """Questions and answers, a line each, from a person at a terminal or a script piped in.
+
+    When the answers do not come from a terminal they are echoed after the
+    question, so the transcript reads as a conversation.
+    """
+
+    def __init__(self) -> None:
+        self.echo = not (sys.stdin is not None and sys.stdin.isatty())
+
+    def say(self, text: str = "") -> None:
+        click.echo(text)
+
+    def ask(self, question: str) -> str:
+        click.echo(f"{question} ", nl=False)
+        try:
+            line = sys.stdin.readline() if sys.stdin is not None else ""
+        except KeyboardInterrupt:
+            raise EndOfInput from None
+        if not line:
+            click.echo()
+            raise EndOfInput
+        answer = line.strip()
+        if self.echo:
+            click.echo(answer)
+        return answer
+
+
+@dataclass
+class Coaching:
+    """The coach's verdicts on the person's decisions, kept for the summary at the end."""
+
+    on: bool
+    verdicts: list[Verdict] = field(default_factory=list)
+
+    @property
+    def worst(self) -> Verdict | None:
+        return max(self.verdicts, key=lambda v: v.given_up, default=None)
+
+    def given_up(self, kind: str) -> float:
+        return sum(v.given_up for v in self.verdicts if v.kind == kind)
+
+
+class Person:
+    """The player in seat 0: asks the person for every decision, re-asking until it is legal."""
+
+    def __init__(self, terminal: Terminal, coaching: Coaching, opponent: str) -> None:
+        self.terminal = terminal
+        self.coaching = coaching
+        self.opponent = opponent
+
+    def discard(self, view: View) -> tuple[Card, ...]:
+        say = self.terminal.say
+        need = view.rules.thrown
+        whose = "your" if view.is_dealer else f"{self.opponent}'s"
+        say(f"your hand: {format_cards(sorted(view.hand))}")
+        while True:
+            answer = self.terminal.ask(f"throw {need} to {whose} crib (or ? for advice):")
+            if answer == "?":
+                self.advise_throw(view)
+                continue
+            try:
+                thrown = parse_cards(answer)
+            except CardError as error:
+                say(f"  {error}")
+                continue
+            problem = throw_problem(view.hand, thrown, need)
+            if problem:
+                say(f"  {problem}")
+                continue
+            break
+        if self.coaching.on:
+            verdict = judge_throw(view, thrown)
+            self.coaching.verdicts.append(verdict)
+            say(f"coach: {throw_text(verdict)}")
+        return thrown
+
+    def advise_throw(self, view: View) -> None:
+        role = "dealer" if view.is_dealer else "pone"
+        rows = [
+            [format_cards(o.throw), format_cards(o.keep), f"{float(o.hand_mean):.2f}", f"{float(o.crib_mean):.2f}",
+             f"{float(o.net(role)):.2f}"]
+            for o in throw_options(view)[:5]
+        ]
+        sign = "+" if view.is_dealer else "-"
+        self.terminal.say(formats.table(rows, ("throw", "keep", "hand", "crib", f"net (hand {sign} crib)")))
+
+    def play(self, view: View) -> Card | None:
+        say = self.terminal.say
+        fits = [card for card in view.hand if view.count + card.value <= LIMIT]
+        if not fits:
+            say(f"you: go (nothing fits at {view.count})")
+            return None
+        series = f" ({format_cards(view.pile)})" if view.pile else ""
+        say(f"count {view.count}{series}; your cards: {format_cards(sorted(view.hand))}")
+        while True:
+            answer = self.terminal.ask("lay a card (or go, or ? for advice):")
+            if answer == "?":
+                for card, value in play_options(view):
+                    say(f"  {card}: {value:+.2f} expected from here; {describe(view, card)}")
+                continue
+            problem, card = play_problem(view, answer, fits)
+            if problem:
+                say(f"  {problem}")
+                continue
+            break
+        assert card is not None
+        if self.coaching.on and len({c.rank for c in fits}) > 1:
+            verdict = judge_play(view, card)
+            self.coaching.verdicts.append(verdict)
+            if verdict.given_up >= 0.005:
+                say(f"coach: the expert would lay {verdict.best[0]} ({verdict.best_value:+.2f}, yours "
+                    f"{verdict.chosen_value:+.2f}: you gave up {verdict.given_up:.2f}): {verdict.why}")
+        return card
+
+    def count(self, view: View, show: ShowScore) -> int:
+        """Muggins: the person counts a show; what is missed, the opponent pegs."""
+        kind = "hand" if tuple(view.hand) == tuple(view.kept) else "crib"
+        while True:
+            answer = self.terminal.ask(f"count your {kind} {format_cards(show.hand)} / {show.starter} (or ?):")
+            if answer == "?":
+                self.terminal.say("  fifteens 2 each, pairs 2 each, runs 1 a card, flush 4 or 5, nobs 1; 19 for nothing")
+                continue
+            if not answer.isdigit():
+                self.terminal.say(f"  {formats.quoted(answer)} is not a count: give a number")
+                continue
+            claimed = 0 if int(answer) == 19 else int(answer)
+            if claimed > show.total:
+                self.terminal.say(f"  {claimed} is more than it holds: count again")
+                continue
+            return claimed
+
+
+def throw_problem(hand: Sequence[Card], thrown: Sequence[Card], need: int) -> str | None:
+    """Why a throw is not legal, or None."""
+    if len(thrown) != need:
+        return f"throw {need} cards, not {len(thrown)}"
+    for card in thrown:
+        if card not in hand:
+            return f"{card} is not your card"
+    return None
+
+
+def play_problem(view: View, answer: str, fits: Sequence[Card]) -> tuple[str | None, Card | None]:
+    """Why an answer is not a legal play, or the card it lays."""
+    if answer.lower() == "go":
+        return f"{fits[0]} fits at {view.count}: say go only when no card fits", None
+    try:
+        card = parse_card(answer)
+    except CardError as error:
+        return str(error), None
+    if card not in view.hand:
+        return f"{card} is not your card", None
+    if view.count + card.value > LIMIT:
+        return f"{card} would make {view.count + card.value}, past {LIMIT}", None
+    return None, card
+
+
+def throw_text(verdict: Verdict) -> str:
+    """``you threw 4C 6D: net 8.03; best JH KS: 11.99; you gave up 3.96``."""
+    text = f"you threw {format_cards(verdict.chosen)}: net {verdict.chosen_value:.2f}"
+    if verdict.given_up < 0.005:
+        return f"{text}: the best throw"
+    return f"{text}; best {format_cards(verdict.best)}: {verdict.best_value:.2f}; you gave up {verdict.given_up:.2f}"
+
+
+class Table:
+    """Tells each event from seat 0's side of the table."""
+
+    def __init__(self, terminal: Terminal, names: Sequence[str], target: int) -> None:
+        self.say = terminal.say
+        self.names = names
+        self.target = target
+        self.scores: tuple[int, ...] = (0,) * len(names)
+
+    def __call__(self, event: Event) -> None:
+        handler: Callable[[Any], None] | None = getattr(self, type(event).__name__, None)
+        if handler is not None:
+            handler(event)
+
+    def board(self, scores: tuple[int, ...]) -> None:
+        if scores != self.scores:
+            self.scores = scores
+            parts = [f"{name} {score} ({self.target - score} to go)" for name, score in zip(self.names, scores)]
+            self.say("board: " + " | ".join(parts))
+
+    def GameStarted(self, event: GameStarted) -> None:  # noqa: N802 (named after the event)
+        self.say(f"you against {self.names[1]}, to {event.rules.target}")
+        for cuts in event.cuts:
+            self.say("cut for deal: " + ", ".join(f"{self.names[seat]} {card}" for seat, card in cuts))
+        self.say(f"{self.names[event.first_dealer]} {'deal' if event.first_dealer == YOU else 'deals'} first")
+
+    def Dealt(self, event: Dealt) -> None:  # noqa: N802
+        dealer = "you deal" if event.dealer == YOU else f"{self.names[event.dealer]} deals"
+        self.say(f"\n-- deal {event.number + 1}: {dealer} --")
+
+    def StarterTurned(self, event: StarterTurned) -> None:  # noqa: N802
+        self.say(f"starter: {event.starter}" + (f": his heels, {self.names[event.dealer]} pegs 2" if event.heels else ""))
+        self.board(event.scores)
+
+    def Laid(self, event: Laid) -> None:  # noqa: N802
+        who = "you lay" if event.seat == YOU else f"{self.names[event.seat]} lays"
+        scored = ", ".join(f"{item.kind} {item.points}" for item in event.items)
+        self.say(f"{who} {event.card}: count {event.count}" + (f" -- {scored}" if scored else ""))
+        self.board(event.scores)
+
+    def Go(self, event: Go) -> None:  # noqa: N802
+        if event.seat != YOU:
+            self.say(f"{self.names[event.seat]}: go")
+
+    def GoPoint(self, event: GoPoint) -> None:  # noqa: N802
+        who = "you peg" if event.seat == YOU else f"{self.names[event.seat]} pegs"
+        self.say(f"{who} 1 for the go; the count starts again")
+        self.board(event.scores)
+
+    def ShowCounted(self, event: ShowCounted) -> None:  # noqa: N802
+        owner = "your" if event.seat == YOU else f"{self.names[event.seat]}'s"
+        show = event.show
+        self.say(f"{owner} {event.kind}: {format_cards(show.hand)} / {show.starter}")
+        for item in show.items:
+            self.say(f"  {item.kind.value:<8} {format_cards(item.cards):<15} {item.points}")
+        self.say(f"  total {show.total}")
+        if event.claimed != show.total:
+            other = self.names[1 - event.seat]
+            self.say(f"  counted {event.claimed}, {show.total - event.claimed} short: muggins! {other} pegs {event.muggins}")
+            for item in check_claim(show, event.claimed).overlooked:
+                self.say(f"    overlooked {item.kind.value} {format_cards(item.cards)} for {item.points}")
+        self.board(event.scores)
+
+    def DealEnded(self, event: DealEnded) -> None:  # noqa: N802
+        self.board(event.scores)
+
+    def GameEnded(self, event: GameEnded) -> None:  # noqa: N802
+        record = event.record
+        winner = "you win" if record.winner == YOU else f"{self.names[record.winner]} wins"
+        margin = {2: "skunk: 2 games" if record.rules.target == 121 else "lurch: 2 games", 4: "double skunk: 4 games"}
+        extra = f"; {margin[record.game_points]}" if record.game_points in margin else ""
+        self.say(f"\n{winner}, {record.scores[record.winner]} to {record.scores[1 - record.winner]}{extra}")
+
+
+def summary_lines(coaching: Coaching) -> list[str]:
+    """The coach's summary: expectation given up in throws and plays, and the worst decision."""
+    if not coaching.on or not coaching.verdicts:
+        return []
+    lines = [
+        f"coach: you gave up {coaching.given_up('throw'):.2f} points of expectation in your throws "
+        f"and {coaching.given_up('play'):.2f} in your plays"
+    ]
+    worst = coaching.worst
+    if worst is not None and worst.given_up >= 0.005:
+        chose = format_cards(worst.chosen)
+        best = format_cards(worst.best)
+        lines.append(f"coach: your worst decision: {'throwing' if worst.kind == 'throw' else 'laying'} {chose} "
+                     f"for {best} cost {worst.given_up:.2f}")
+    return lines
+
+
+@command("play")
+@click.option("--to", "target", type=click.Choice(["121", "61"]), default="121", show_default=True, help="Game length.")
+@click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
+@click.option("--opponent", type=click.Choice(["expert", "greedy", "random"]), default="expert", show_default=True,
+              help="The computer's strategy.")
+@click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
+@click.option("--no-coach", "coach", is_flag=True, flag_value=False, default=True, help="Play without the coach.")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Append the finished game to FILE (the crib simulate --log format).")
+def play(target: str, seed: int | None, opponent: str, muggins: bool, coach: bool, log: str | None) -> None:
+    """Play a game against the computer, with a coach at your elbow.
+
+    Answer each question on a line: the cards to throw (5S 4C, any notation
+    crib score takes), each card to lay, or go when nothing fits; ? shows the
+    analysis first. A wrong answer is asked again with the reason. After each
+    throw the coach gives its net against the best; after each card, what the
+    expert would have laid and why; at the end, what you gave up in all. End
+    of input or Ctrl-C ends the game with a summary.
+
+    \b
+    $ crib play --to 61 --seed 3
+    $ crib play --seed 3 < answers.txt
+    """
+    rules = GameRules(players=2, target=int(target), muggins=muggins)
+    rng = random.Random(seed)
+    terminal = Terminal()
+    coaching = Coaching(coach)
+    names = ("you", opponent)
+    table = Table(terminal, names, rules.target)
+    computer = player_factory(opponent)(random.Random(rng.random()))
+    out = open_log(log, "a")
+    try:
+        try:
+            record = play_game([Person(terminal, coaching, opponent), computer], rules, rng, observer=table, names=names)
+        except EndOfInput:
+            scores = " to ".join(f"{name} {score}" for name, score in zip(names, table.scores))
+            terminal.say(f"game left unfinished: {scores}")
+            record = None
+        for line in summary_lines(coaching):
+            terminal.say(line)
+        if out is not None and record is not None:
+            out.write(json.dumps(record_json(record, 0, list(names))) + "\n")
+    finally:
+        if out is not None:
+            out.close()
