@@ -148,7 +148,7 @@ class Person:
             answer = self.terminal.ask("lay a card (or go, or ? for advice):")
             if answer == "?":
                 for card, value in play_options(view):
-                    say(f"  {card}: {value:+.2f} expected from here; {describe(view, card)}")
+                    say(f"  {card}: {value:+.2f} net pegging expected from here; {describe(view, card)}")
                 continue
             problem, card = play_problem(view, answer, fits)
             if problem:
@@ -159,7 +159,7 @@ class Person:
         if self.coaching.on and len({c.rank for c in fits}) > 1:
             verdict = judge_play(view, card)
             self.coaching.verdicts.append(verdict)
-            if verdict.given_up >= 0.005:
+            if verdict.given_up >= 0.01:
                 say(f"coach: the expert would lay {verdict.best[0]} ({verdict.best_value:+.2f}, yours "
                     f"{verdict.chosen_value:+.2f}: you gave up {verdict.given_up:.2f}): {verdict.why}")
         return card
@@ -195,7 +195,7 @@ def throw_problem(hand: Sequence[Card], thrown: Sequence[Card], need: int) -> st
 def play_problem(view: View, answer: str, fits: Sequence[Card]) -> tuple[str | None, Card | None]:
     """Why an answer is not a legal play, or the card it lays."""
     if answer.lower() == "go":
-        return f"{fits[0]} fits at {view.count}: say go only when no card fits", None
+        return f"{min(fits)} fits at {view.count}: say go only when no card fits", None
     try:
         card = parse_card(answer)
     except CardError as error:
@@ -251,7 +251,7 @@ class Table:
 
     def Laid(self, event: Laid) -> None:  # noqa: N802
         who = "you lay" if event.seat == YOU else f"{self.names[event.seat]} lays"
-        scored = ", ".join(f"{item.kind} {item.points}" for item in event.items)
+        scored = ", ".join(f"{item.kind} for {item.points}" for item in event.items)
         self.say(f"{who} {event.card}: count {event.count}" + (f" -- {scored}" if scored else ""))
         self.board(event.scores)
 

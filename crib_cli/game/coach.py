@@ -86,7 +86,7 @@ def describe(view: View, card: Card) -> str:
     """What laying ``card`` scores now, and what the next card can score against it."""
     pile = (*view.pile, card)
     items = score_play(pile)
-    now = ", ".join(f"{item.kind} {item.points}" for item in items) or "nothing now"
+    now = ", ".join(f"{item.kind} for {item.points}" for item in items) or "nothing now"
     count = view.count + card.value
     if count == LIMIT:
         return f"{card} makes 31: {now}; the count resets"
