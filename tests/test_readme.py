@@ -40,3 +40,15 @@ def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyP
     result = CliRunner().invoke(cli, shlex.split(command))
     assert "Traceback" not in result.output
     assert result.output.rstrip("\n") == expected
+
+
+def test_the_readme_player_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plug-in player written out in the README plays whole games through crib simulate."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert code.startswith("# mybot.py")
+    (tmp_path / "mybot.py").write_text(code, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = CliRunner().invoke(cli, ["simulate", "--games", "5", "--a", "expert", "--b", "mybot:make_player"])
+    assert result.exit_code == 0, result.output
+    assert "B mybot:make_player" in result.stdout
