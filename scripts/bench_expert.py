@@ -3,8 +3,8 @@
 Each deal: six cards to each seat, both keep four by the exact net for their
 role, and the same kept hands are played three ways: expert against greedy
 (expert as pone, then as dealer), greedy against greedy, expert against
-expert. Only the play is scored (the go and last card included), by
-``crib_cli.peg.replay``. Times are CPU seconds of the decision calls alone;
+expert. Only the play is played (``crib_cli.game.engine.peg_deal``), the go
+and last card included; greedy is the built-in greedy player. Times are CPU seconds of the decision calls alone;
 a play decision is forced when at most one rank fits, and then costs no search.
 The rank table is built before timing; the discard and lookahead caches fill
 as the deals go, as they would in a simulation.
@@ -18,34 +18,18 @@ import argparse
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
 from statistics import fmean, stdev
 
 from crib_cli.cards import DECK, Card
+from crib_cli.game.engine import peg_deal
 from crib_cli.game.expert import ExpertPlayer
 from crib_cli.game.players import GameRules, Player, View
-from crib_cli.peg import LIMIT, replay, score_play
+from crib_cli.game.strategies import GreedyPlayer
+from crib_cli.peg import LIMIT
 from crib_cli.tables import total_table
 
 RULES = GameRules(2)
 PONE, DEALER = 0, 1
-
-
-class Pegger(Protocol):
-    """Half a player: the duel discards with the expert for both seats."""
-
-    def play(self, view: View) -> Card | None: ...
-
-
-class GreedyPegger:
-    """Lays the legal card that scores most now; ties: the highest count value, then rank."""
-
-    def play(self, view: View) -> Card | None:
-        fits = [card for card in view.hand if view.count + card.value <= LIMIT]
-        if not fits:
-            return None
-        points = {card: sum(item.points for item in score_play([*view.pile, card])) for card in fits}
-        return max(fits, key=lambda card: (points[card], card.value, card.rank))
 
 
 class Timed:
@@ -67,38 +51,6 @@ class Timed:
         return card
 
 
-def play_deal(players: tuple[Pegger, Pegger], kept: list[tuple[Card, ...]], thrown: list[tuple[Card, ...]], starter: Card) -> tuple[int, int]:
-    """Play the play only; (pone's points, dealer's points)."""
-    hands = [list(hand) for hand in kept]
-    pile: list[Card] = []
-    laid: list[tuple[int, Card]] = []
-    gone: set[int] = set()
-    count, turn, last = 0, PONE, DEALER
-    while hands[PONE] or hands[DEALER]:
-        other = 1 - turn
-        view = View(RULES, turn, DEALER, (0, 0), tuple(hands[turn]), kept[turn], thrown[turn], starter, count, tuple(pile), tuple(laid))
-        card = players[turn].play(view) if hands[turn] else None
-        if card is not None:
-            hands[turn].remove(card)
-            pile.append(card)
-            laid.append((turn, card))
-            count += card.value
-            last = turn
-            if count == LIMIT:
-                count, pile, gone = 0, [], set()
-            if other not in gone and hands[other]:
-                turn = other
-            continue
-        gone.add(turn)
-        if other not in gone and hands[other]:
-            turn = other
-        else:
-            count, pile, gone = 0, [], set()
-            turn = 1 - last if hands[1 - last] else last
-    result = replay([card for _, card in laid], kept, players=2)
-    return result.totals["pone"], result.totals["dealer"]
-
-
 def summary(values: list[float]) -> str:
     return f"{fmean(values):+.3f} ± {stdev(values) / len(values) ** 0.5:.3f}"
 
@@ -112,10 +64,10 @@ def main() -> None:
 
     total_table()
     rng = random.Random(args.seed)
-    expert, greedy = Timed(ExpertPlayer(args.depth)), GreedyPegger()
+    expert, greedy = Timed(ExpertPlayer(args.depth)), GreedyPlayer()
     discards: list[float] = []
     runs: dict[str, list[tuple[int, int]]] = {"expert pone": [], "expert dealer": [], "greedy": [], "expert both": []}
-    pairings: dict[str, tuple[Pegger, Pegger]] = {
+    pairings: dict[str, tuple[Player, Player]] = {
         "expert pone": (expert, greedy),
         "expert dealer": (greedy, expert),
         "greedy": (greedy, greedy),
@@ -132,7 +84,8 @@ def main() -> None:
             thrown.append(throw)
             kept.append(tuple(card for card in dealt if card not in throw))
         for name, seats in pairings.items():
-            runs[name].append(play_deal(seats, kept, thrown, cards[12]))
+            pone, dealer = peg_deal(seats, RULES, DEALER, kept, thrown, cards[12])
+            runs[name].append((pone, dealer))
 
     def rate(times: list[float]) -> str:
         slow = sorted(times)[int(0.99 * len(times))]

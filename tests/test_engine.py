@@ -599,3 +599,21 @@ def test_record_json_round_trips_and_re_adds(index: int) -> None:
     assert line["scores"] == [min(sides[rules.side(seat)], rules.target) for seat in range(n)]
     assert max(line["scores"]) == rules.target
     assert line["winner"] == record.winner and line["game_points"] == record.game_points
+
+
+def test_peg_deal_plays_the_play_as_a_game_does() -> None:
+    """The play alone, from a deal's kept hands, pegs what the game pegged (greedy players choose alike)."""
+    from crib_cli.game.engine import peg_deal
+
+    checked = 0
+    rules = GameRules()
+    for index in range(30):
+        rng = random.Random(f"peg deal {index}")
+        record = play_game([GreedyPlayer(), GreedyPlayer()], rules, rng, first_dealer=index % 2)
+        for deal in record.deals:
+            if not deal.complete:
+                continue
+            kept = [tuple(c for c in hand if c not in thrown) for hand, thrown in zip(deal.hands, deal.discards)]
+            assert peg_deal([GreedyPlayer(), GreedyPlayer()], rules, deal.dealer, kept, deal.discards, deal.starter) == deal.pegging
+            checked += 1
+    assert checked > 100

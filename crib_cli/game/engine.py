@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import cast
 
 from ..cards import DECK, Card, Rank, format_cards
@@ -64,8 +65,36 @@ def play_game(
         raise ValueError(f"the rules are for {rules.players} players, but {len(players)} were given")
     if first_dealer is not None and not 0 <= first_dealer < rules.players:
         raise ValueError(f"first dealer must be a seat from 0 to {rules.players - 1}, not {first_dealer}")
-    labels = tuple(names) if names is not None else tuple(type(player).__name__ for player in players)
+    labels = tuple(names) if names is not None else tuple(map(_name, players))
     return _Game(tuple(players), rules, rng, labels, observer).run(first_dealer)
+
+
+def peg_deal(
+    players: Sequence[Player],
+    rules: GameRules,
+    dealer: int,
+    kept: Sequence[tuple[Card, ...]],
+    thrown: Sequence[tuple[Card, ...]],
+    starter: Card,
+) -> tuple[int, ...]:
+    """The play alone, from the kept hands (by seat): the points each seat pegs.
+
+    Nothing else of a deal happens and no score ends it; the players see what
+    they would in a game at love-all.
+    """
+    game = _Game(tuple(players), replace(rules, target=_NO_END), random.Random(0), tuple(map(_name, players)), None)
+    game.starter, game.discards = starter, tuple(thrown)
+    game.plays, game.pegging = [], [0] * rules.players
+    game._play(dealer, [tuple(hand) for hand in kept])
+    return tuple(game.pegging)
+
+
+_NO_END = 1 << 30
+"""A target no play reaches."""
+
+
+def _name(player: Player) -> str:
+    return type(player).__name__
 
 
 def cut_for_deal(rules: GameRules, rng: random.Random) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], int]:
