@@ -169,13 +169,14 @@ def convert(
         else:
             problem, plain = None, True
         rows += 1
+        error_text: str | None
         try:
             if problem:
                 raise ValueError(problem)
             results = evaluate(values)
         except ValueError as error:
             failed += 1
-            message = f"line {number}: {error}"
+            message: str = f"line {number}: {error}"
             if strict:
                 raise RowError(message) from None
             results, error_text = blank, message

@@ -74,7 +74,7 @@ class CribGroup(click.Group):
             raise PipeClosed from None
         return result
 
-    def main(  # type: ignore[override]
+    def main(
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from .. import formats
-from ..cards import Card, CardError, format_cards, parse_card, parse_cards
+from ..cards import Card, CardError, format_cards, parse_card, parse_cards, quoted
 from ..game import (
     DealEnded,
     Dealt,
@@ -147,8 +147,8 @@ class Person:
         while True:
             answer = self.terminal.ask("lay a card (or go, or ? for advice):")
             if answer == "?":
-                for card, value in play_options(view):
-                    say(f"  {card}: {value:+.2f} net pegging expected from here; {describe(view, card)}")
+                for option, value in play_options(view):
+                    say(f"  {option}: {value:+.2f} net pegging expected from here; {describe(view, option)}")
                 continue
             problem, card = play_problem(view, answer, fits)
             if problem:
@@ -173,7 +173,7 @@ class Person:
                 self.terminal.say("  fifteens 2 each, pairs 2 each, runs 1 a card, flush 4 or 5, nobs 1; 19 for nothing")
                 continue
             if not answer.isdigit():
-                self.terminal.say(f"  {formats.quoted(answer)} is not a count: give a number")
+                self.terminal.say(f"  {quoted(answer)} is not a count: give a number")
                 continue
             claimed = 0 if int(answer) == 19 else int(answer)
             if claimed > show.total:
