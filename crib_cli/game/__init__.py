@@ -15,6 +15,7 @@ from .events import (
     Laid,
     ShowCounted,
     StarterTurned,
+    ThreeForLast,
 )
 from .players import GameRules, IllegalMove, Player, View
 from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
@@ -48,6 +49,7 @@ __all__ = [
     "ShowCounted",
     "ShowRecord",
     "StarterTurned",
+    "ThreeForLast",
     "View",
     "cut_for_deal",
     "game_points",
