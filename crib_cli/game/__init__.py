@@ -19,7 +19,7 @@ from .events import (
 )
 from .players import GameRules, IllegalMove, Player, View
 from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
-from .simulate import Interval, Report, RoleAverages, run_games, summarize, wilson_interval
+from .simulate import Interval, Report, RoleAverages, by_side, run_games, summarize, wilson_interval
 from .strategies import BUILT_IN, GreedyPlayer, PlayerSpecError, RandomPlayer, load_player_factory, player_factory
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "StarterTurned",
     "ThreeForLast",
     "View",
+    "by_side",
     "cut_for_deal",
     "game_points",
     "load_player_factory",
