@@ -105,15 +105,20 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
     their cards by rank.
     """
     hand = check_show(hand, starter, crib)
-    shown = sorted((*hand, starter), key=_RANK)
-    key = _BITS[starter.index]
-    for card in hand:
-        key += _BITS[card.index]
+    if len(hand) == 4:
+        a, b, c, d = hand
+        shown = sorted((a, b, c, d, starter), key=_RANK)
+        key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[d.index] + _BITS[starter.index]
+        one_suit = a.suit == b.suit == c.suit == d.suit
+    else:
+        a, b, c = hand
+        shown = sorted((a, b, c, starter), key=_RANK)
+        key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[starter.index]
+        one_suit = a.suit == b.suit == c.suit
     items = [ScoreItem(kind, cards(shown), points) for kind, cards, points in _rank_items(key)]
     suit = starter.suit
-    first = hand[0].suit
-    if all(card.suit == first for card in hand):
-        if first == suit:
+    if one_suit:
+        if a.suit == suit:
             items.append(ScoreItem(Category.FLUSH, (*hand, starter), len(hand) + 1))
         elif not crib:
             items.append(ScoreItem(Category.FLUSH, hand, len(hand)))

@@ -3,7 +3,8 @@
 A player is any object with two methods, each given a :class:`View`:
 
 - ``discard(view)`` returns the cards to throw to the crib (two of
-  ``view.hand`` with two players);
+  ``view.hand`` with two players, one with three or four:
+  ``view.rules.thrown``);
 - ``play(view)`` returns a card of ``view.hand`` to lay, or ``None`` for a go
   (only when no card fits under 31).
 
@@ -103,8 +104,9 @@ class View:
     """What one seat may see when it must decide, and nothing more.
 
     ``hand`` is the seat's cards now (the dealt cards when discarding, the
-    cards not yet laid during the play, the four counted when asked for a
-    count); ``kept`` and ``thrown`` are empty until the discard is made.
+    cards not yet laid during the play, the hand or crib counted when asked
+    for a count: four cards, or a hand of three in five-card cribbage);
+    ``kept`` and ``thrown`` are empty until the discard is made.
     ``scores`` is by seat (a partnership's total for both partners).
     ``pile`` is the current series of the play, ``laid`` every
     ``(seat, card)`` laid this deal, in order; ``count`` the running count;
