@@ -378,6 +378,7 @@ def play(
     expert would have laid and why; at the end, what you gave up in all. End
     of input or Ctrl-C ends the game with a summary. With three or four
     players the computer plays every other seat: left, (partner,) right.
+    Skunks and lurches count with two players and partnerships, not three.
 
     \b
     $ crib play --to 61 --seed 3
