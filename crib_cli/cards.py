@@ -6,6 +6,11 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 
+VARIANTS = ("six", "five")
+"""The games: six-card cribbage (two, three or four players; five cards each with three or four),
+and five-card cribbage (two players, hands of three)."""
+
+
 class CardError(ValueError):
     """Raised for text that is not a card, or a set of cards that breaks a rule."""
 
@@ -173,28 +178,31 @@ def check_distinct(cards: tuple[Card, ...]) -> None:
         seen.add(card)
 
 
-def parse_show(text: str) -> tuple[tuple[Card, ...], Card]:
-    """Parse a show: ``"5S 5C 5D JH / 5H"`` (four hand cards, a slash, the starter)
-    or five cards without a slash, the last of them the starter."""
+def parse_show(text: str, size: int = 4) -> tuple[tuple[Card, ...], Card]:
+    """Parse a show: ``"5S 5C 5D JH / 5H"`` (``size`` hand cards, a slash, the starter)
+    or ``size`` + 1 cards without a slash, the last of them the starter.
+
+    ``size`` is 4, or 3 for a five-card cribbage hand.
+    """
     hand_text, slash, starter_text = text.partition("/")
     if not slash:
         cards = parse_cards(text)
-        if len(cards) != 5:
+        if len(cards) != size + 1:
             raise CardError(
-                f"missing starter: write the 4 hand cards, '/', then the starter, "
-                f"or 5 cards with the starter last (got {len(cards)} cards)"
+                f"missing starter: write the {size} hand cards, '/', then the starter, "
+                f"or {size + 1} cards with the starter last (got {len(cards)} cards)"
             )
-        return cards[:4], cards[4]
+        return cards[:size], cards[size]
     if "/" in starter_text:
         raise CardError("a show has one '/', before the starter")
-    return parse_deal(hand_text, starter_text)
+    return parse_deal(hand_text, starter_text, size)
 
 
-def parse_deal(hand_text: str, starter_text: str) -> tuple[tuple[Card, ...], Card]:
-    """Parse four hand cards and a starter given apart."""
+def parse_deal(hand_text: str, starter_text: str, size: int = 4) -> tuple[tuple[Card, ...], Card]:
+    """Parse ``size`` hand cards (4, or 3 in five-card cribbage) and a starter given apart."""
     tokens = hand_text.replace(",", " ").split()
     starter_tokens = starter_text.split()
-    if len(tokens) == 4 and len(starter_tokens) == 1:  # the common case, checked quickly
+    if size == 4 and len(tokens) == 4 and len(starter_tokens) == 1:  # the common case, checked quickly
         get = _SPELLINGS.get
         a, b, c, d, e = get(tokens[0]), get(tokens[1]), get(tokens[2]), get(tokens[3]), get(starter_tokens[0])
         if (
@@ -205,8 +213,8 @@ def parse_deal(hand_text: str, starter_text: str) -> tuple[tuple[Card, ...], Car
             return (a, b, c, d), e
     hand = parse_cards(hand_text)
     starters = parse_cards(starter_text)
-    if len(hand) != 4:
-        raise CardError(f"a hand has 4 cards before the '/', got {len(hand)}")
+    if len(hand) != size:
+        raise CardError(f"a hand has {size} cards before the '/', got {len(hand)}")
     if len(starters) != 1:
         raise CardError(f"one starter card after the '/', got {len(starters)}")
     _check_parsed(hand + starters)

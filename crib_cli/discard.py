@@ -1,6 +1,7 @@
 """Which cards to throw to the crib: exact expectations for every possible throw.
 
-For each way to split the dealt cards into four kept and one or two thrown:
+For each way to split the dealt cards into four kept and one or two thrown
+(or, in five-card cribbage, three kept and two thrown):
 
 - the hand: the kept four scored with each unseen card as the starter, all
   equally likely;
@@ -25,7 +26,7 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from .cards import DECK, Card, CardError, Rank, check_distinct
+from .cards import DECK, VARIANTS, Card, CardError, Rank, check_distinct
 from .stats import JACK, MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, total_table
 
@@ -90,15 +91,26 @@ def check_role(role: str | None) -> None:
         raise DiscardError(f"unknown role {role!r}: use dealer, partner or pone")
 
 
-def deal_players(size: int, *, players: int | None = None, role: str | None = None) -> int:
+def deal_players(size: int, *, players: int | None = None, role: str | None = None, variant: str = "six") -> int:
     """The number of players a deal of ``size`` cards is for, checking it fits.
 
     Six cards is two players; five is three or four (the figures are the same,
-    only four players have a partner).
+    only four players have a partner), or two in five-card cribbage
+    (``variant`` ``five``).
     """
     check_role(role)
     if players not in (None, 2, 3, 4):
         raise DiscardError(f"players must be 2, 3 or 4, got {players}")
+    if variant not in VARIANTS:
+        raise DiscardError(f"unknown variant {variant!r}: use six or five")
+    if variant == "five":
+        if players not in (None, 2):
+            raise DiscardError(f"five-card cribbage is for two players, not {players}")
+        if role == "partner":
+            raise DiscardError("role 'partner' is for four players, where the partner's crib is your side's")
+        if size != 5:
+            raise CardError(f"a five-card cribbage deal is 5 cards, got {size}")
+        return 2
     if players is None:
         if size not in (5, 6):
             raise CardError(f"a deal is 6 cards (two players) or 5 (three or four), got {size}")
@@ -119,16 +131,26 @@ def crib_model(players: int) -> str:
     return f"{others}: any three unseen cards, equally likely"
 
 
-def analyze_discards(cards: Sequence[Card], *, role: str | None = None, players: int | None = None) -> tuple[Throw, ...]:
+def thrown_count(size: int, variant: str = "six") -> int:
+    """Cards thrown from a deal of ``size``: two of six, one of five, two of five in five-card cribbage."""
+    return 2 if size == 6 or variant == "five" else 1
+
+
+def analyze_discards(
+    cards: Sequence[Card], *, role: str | None = None, players: int | None = None, variant: str = "six"
+) -> tuple[Throw, ...]:
     """Every throw from a deal of 6 (two players) or 5 cards, best first.
 
-    Best means the highest net for ``role`` (ties: higher hand first); with no
-    role, the highest expected hand. Kept and thrown cards are in card order.
+    With ``variant`` ``five`` the deal is five-card cribbage's: keep three,
+    throw two (ten throws); the hand is three cards and a starter, the crib
+    the two thrown, the opponent's two and the starter. Best means the
+    highest net for ``role`` (ties: higher hand first); with no role, the
+    highest expected hand. Kept and thrown cards are in card order.
     """
     dealt = tuple(sorted(cards))
     check_distinct(dealt)
-    deal_players(len(dealt), players=players, role=role)
-    totals = _Totals.of(dealt)
+    deal_players(len(dealt), players=players, role=role, variant=variant)
+    totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
     throws = []
     for keep, thrown, hand_total, crib_total in totals.throws:
         points = _hand_points(keep, totals.unseen)
@@ -149,7 +171,7 @@ def analyze_discards(cards: Sequence[Card], *, role: str | None = None, players:
     return tuple(throws)
 
 
-def best_throw(cards: Sequence[Card], role: str, players: int | None = None) -> tuple[Card, ...]:
+def best_throw(cards: Sequence[Card], role: str, players: int | None = None, variant: str = "six") -> tuple[Card, ...]:
     """The cards :func:`analyze_discards` ranks first for ``role``, ties included, in card order.
 
     The same exact comparison without Fractions: each net is compared as an
@@ -159,8 +181,8 @@ def best_throw(cards: Sequence[Card], role: str, players: int | None = None) -> 
     check_distinct(dealt)
     if role is None:
         raise DiscardError("best_throw needs a role: dealer, partner or pone")
-    deal_players(len(dealt), players=players, role=role)
-    totals = _Totals.of(dealt)
+    deal_players(len(dealt), players=players, role=role, variant=variant)
+    totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
     crib_sign = -1 if role == "pone" else 1
     starters, combos = totals.starters, totals.combos
     best: tuple[int, int] | None = None
@@ -173,7 +195,7 @@ def best_throw(cards: Sequence[Card], role: str, players: int | None = None) -> 
 
 
 def hand_distribution(keep: Sequence[Card], throw: Sequence[Card]) -> Distribution:
-    """How many of the unseen starters give the kept four each score."""
+    """How many of the unseen starters give the kept cards (four, or three in five-card cribbage) each score."""
     keep, throw = _check_split(keep, throw)
     counts = [0] * (MAX_SHOW + 1)
     for points in _hand_points(keep, _unseen_cards(keep + throw)):
@@ -188,7 +210,7 @@ def crib_distribution(keep: Sequence[Card], throw: Sequence[Card]) -> Distributi
     nobs move up one, and those that make a five-card flush move up five.
     """
     keep, throw = _check_split(keep, throw)
-    unseen = _Unseen.of(keep + throw)
+    unseen = _Unseen.of(keep + throw, len(throw))
     table = total_table()
     size, ranks = unseen.unknown, unseen.rank_counts
     throw_key = _key(throw)
@@ -225,7 +247,7 @@ def crib_distribution(keep: Sequence[Card], throw: Sequence[Card]) -> Distributi
 
 
 def starter_detail(keep: Sequence[Card], throw: Sequence[Card]) -> tuple[StarterScore, ...]:
-    """The unseen starters grouped by rank and the points they give the kept four, highest first."""
+    """The unseen starters grouped by rank and the points they give the kept cards, highest first."""
     keep, throw = _check_split(keep, throw)
     unseen = _unseen_cards(keep + throw)
     groups: dict[tuple[int, Rank], list[Card]] = {}
@@ -247,12 +269,12 @@ class _Unseen:
     unknown: int
 
     @classmethod
-    def of(cls, dealt: tuple[Card, ...]) -> _Unseen:
+    def of(cls, dealt: tuple[Card, ...], thrown: int) -> _Unseen:
         cards = _unseen_cards(dealt)
         ranks = [0] * 14
         for card in cards:
             ranks[card.rank] += 1
-        return cls(cards, tuple(ranks), 9 - len(dealt))
+        return cls(cards, tuple(ranks), 5 - thrown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,10 +294,14 @@ class _Totals:
     throws: tuple[tuple[tuple[Card, ...], tuple[Card, ...], int, int], ...]
 
     @classmethod
-    def of(cls, dealt: tuple[Card, ...]) -> _Totals:
-        """Rank-only points from the cache of :func:`_rank_totals`, flush and nobs in closed form."""
+    def of(cls, dealt: tuple[Card, ...], thrown: int) -> _Totals:
+        """Rank-only points from the cache of :func:`_rank_totals`, flush and nobs in closed form.
+
+        ``thrown`` cards of the deal go to the crib; the crib's other cards and
+        the starter, ``5 - thrown`` in all, are unknown.
+        """
         unseen = _unseen_cards(dealt)
-        size = 9 - len(dealt)
+        size = 5 - thrown
         suits = [13, 13, 13, 13]
         for card in dealt:
             suits[card.suit] -= 1
@@ -284,32 +310,32 @@ class _Totals:
         jack_nobs = sum(suits[c.suit] - 1 for c in unseen if c.rank == JACK) * comb(left - 2, size - 2)
         crib_jack = comb(left - 1, size - 1)
         crib_flush = [5 * size * comb(n, size) for n in suits]
-        ranks = _rank_totals(tuple(c.rank for c in dealt))
+        ranks = _rank_totals(tuple(c.rank for c in dealt), thrown)
         throws = []
-        for (hand_ranks, crib_ranks), thrown in zip(ranks, combinations(dealt, len(dealt) - 4)):
-            keep = tuple(c for c in dealt if c not in thrown)
+        for (hand_ranks, crib_ranks), cards in zip(ranks, combinations(dealt, thrown)):
+            keep = tuple(c for c in dealt if c not in cards)
             hand, crib = hand_ranks, crib_ranks + jack_nobs
             suit = keep[0].suit
-            if keep[1].suit == suit and keep[2].suit == suit and keep[3].suit == suit:
-                hand += 4 * left + suits[suit]
+            if all(c.suit == suit for c in keep):  # a point a card with every starter, one more with its suit
+                hand += len(keep) * left + suits[suit]
             for card in keep:
                 if card.rank == JACK:
                     hand += suits[card.suit]
-            suit = thrown[0].suit
-            if all(c.suit == suit for c in thrown):
+            suit = cards[0].suit
+            if all(c.suit == suit for c in cards):
                 crib += crib_flush[suit]
-            for card in thrown:
+            for card in cards:
                 if card.rank == JACK:
                     crib += suits[card.suit] * crib_jack
-            throws.append((keep, thrown, hand, crib))
+            throws.append((keep, cards, hand, crib))
         return cls(unseen, left, size * comb(left, size), tuple(throws))
 
 
 @lru_cache(maxsize=1 << 14)
-def _rank_totals(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Fifteens, pairs and runs of each throw from dealt ``ranks`` (sorted), summed over all outcomes.
+def _rank_totals(ranks: tuple[int, ...], thrown: int) -> tuple[tuple[int, int], ...]:
+    """Fifteens, pairs and runs of each throw of ``thrown`` cards from dealt ``ranks`` (sorted), summed over all outcomes.
 
-    For each throw, in ``combinations`` order: the kept four over every unseen
+    For each throw, in ``combinations`` order: the kept cards over every unseen
     starter, and the crib over every completion. They depend only on the
     ranks dealt, so deals that share a rank pattern share them.
 
@@ -322,25 +348,25 @@ def _rank_totals(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     unseen = [0] + [4] * 13
     for rank in ranks:
         unseen[rank] -= 1
-    size = 9 - len(ranks)
-    table = total_table()
+    size = 5 - thrown
+    table = total_table(len(ranks) - thrown + 1)
     starters = [(RANK_BITS[r], unseen[r]) for r in RANKS if unseen[r]]
     whole = _rank_key(ranks)
     cribs: dict[tuple[int, ...], int] = {}
     totals = []
-    for thrown in combinations(ranks, len(ranks) - 4):
-        keep = whole - _rank_key(thrown)
-        if thrown not in cribs:
+    for throw in combinations(ranks, thrown):
+        keep = whole - _rank_key(throw)
+        if throw not in cribs:
             kept = list(ranks)
-            for rank in thrown:
+            for rank in throw:
                 kept.remove(rank)
             total = 0
             for number in range(size + 1):
                 sign = -1 if number % 2 else 1
                 for known in combinations(kept, number):
-                    total += sign * _crib_sum(tuple(sorted(thrown + known)))
-            cribs[thrown] = size * total
-        totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[thrown]))
+                    total += sign * _crib_sum(tuple(sorted(throw + known)))
+            cribs[throw] = size * total
+        totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[throw]))
     return tuple(totals)
 
 
@@ -360,14 +386,14 @@ def _rank_key(ranks: Sequence[int]) -> int:
 
 
 def _hand_points(keep: tuple[Card, ...], unseen: tuple[Card, ...]) -> list[int]:
-    """Show points of the kept four with each unseen card as the starter, in order."""
-    table = total_table()
+    """Show points of the kept cards (four, or three in five-card cribbage) with each unseen card as the starter, in order."""
+    table = total_table(len(keep) + 1)
     key = _key(keep)
     bonus = [0, 0, 0, 0]
     suit = keep[0].suit
     if all(c.suit == suit for c in keep):
-        bonus = [4, 4, 4, 4]
-        bonus[suit] = 5
+        bonus = [len(keep)] * 4
+        bonus[suit] = len(keep) + 1
     for card in keep:
         if card.rank == JACK:
             bonus[card.suit] += 1
@@ -412,11 +438,11 @@ def _multisets(counts: Sequence[int], size: int) -> list[tuple[int, int]]:
 
 
 def _check_split(keep: Sequence[Card], throw: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Check four kept cards and one or two thrown, all distinct."""
+    """Check four kept cards and one or two thrown (or, five-card cribbage, three and two), all distinct."""
     keep, throw = tuple(keep), tuple(throw)
-    if len(keep) != 4:
-        raise CardError(f"keep 4 cards, got {len(keep)}")
-    if len(throw) not in (1, 2):
-        raise CardError(f"throw 1 card (five dealt) or 2 (six dealt), got {len(throw)}")
+    if len(keep) not in (3, 4):
+        raise CardError(f"keep 4 cards (3 in five-card cribbage), got {len(keep)}")
+    if len(throw) not in (1, 2) or len(keep) == 3 and len(throw) != 2:
+        raise CardError(f"throw 1 card (five dealt) or 2 (six dealt, or five in five-card cribbage), got {len(throw)}")
     check_distinct(keep + throw)
     return keep, throw

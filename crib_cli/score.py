@@ -1,6 +1,7 @@
-"""Scoring the show: a hand or crib of four cards plus the starter.
+"""Scoring the show: a hand or crib of four cards plus the starter, or a five-card cribbage hand of three.
 
-Two paths. :func:`score_show` itemizes every fifteen, pair, run, flush and nobs
+A hand of three is the five-card game's: its flush is three cards (four with
+the starter). Its crib is four cards and scores as the six-card crib. Two paths. :func:`score_show` itemizes every fifteen, pair, run, flush and nobs
 with the cards that make it. :func:`show_total` and :func:`show_parts` give the
 points only, from the rank table in :mod:`crib_cli.tables` plus the suit
 rules, for bulk work.
@@ -76,60 +77,79 @@ class ShowScore:
         return sum(item.points for item in self.items)
 
 
-def check_show(hand: Sequence[Card], starter: Card) -> tuple[Card, ...]:
-    """Check a show has four distinct hand cards and a starter not among them."""
+def check_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> tuple[Card, ...]:
+    """Check a show has four distinct hand cards (or three: a five-card cribbage hand, never a crib)
+    and a starter not among them."""
     hand = tuple(hand)
-    if len(hand) != 4:
-        raise CardError(f"a hand has 4 cards, got {len(hand)}")
-    a, b, c, d = hand
-    if len({a.index, b.index, c.index, d.index, starter.index}) != 5:
-        check_distinct(hand + (starter,))
+    if len(hand) == 4:
+        a, b, c, d = hand
+        if len({a.index, b.index, c.index, d.index, starter.index}) != 5:
+            check_distinct(hand + (starter,))
+        return hand
+    if len(hand) != 3:
+        raise CardError(f"a hand has 4 cards (3 in five-card cribbage), got {len(hand)}")
+    if crib:
+        raise CardError("a crib has 4 cards, got 3 (a five-card cribbage crib is four cards too)")
+    check_distinct(hand + (starter,))
     return hand
 
 
 def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> ShowScore:
     """Itemize the show of ``hand`` with ``starter``; ``crib`` applies the crib flush rule.
 
-    The five cards are sorted by rank (cards of one rank keep the order given);
-    the fifteens, pairs and runs of those ranks are looked up as positions in
-    that order (:func:`_rank_items`), then the flush and nobs are added.
-    Items list their cards by rank.
+    A hand of four is a hand or crib; a hand of three is a five-card cribbage
+    hand, whose flush is three cards (four with the starter). The cards are
+    sorted by rank (cards of one rank keep the order given); the fifteens,
+    pairs and runs of those ranks are looked up as positions in that order
+    (:func:`_rank_items`), then the flush and nobs are added. Items list
+    their cards by rank.
     """
-    hand = check_show(hand, starter)
-    a, b, c, d = hand
-    five = sorted((a, b, c, d, starter), key=_RANK)
-    key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[d.index] + _BITS[starter.index]
-    items = [ScoreItem(kind, cards(five), points) for kind, cards, points in _rank_items(key)]
+    hand = check_show(hand, starter, crib)
+    if len(hand) == 4:
+        a, b, c, d = hand
+        shown = sorted((a, b, c, d, starter), key=_RANK)
+        key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[d.index] + _BITS[starter.index]
+        one_suit = a.suit == b.suit == c.suit == d.suit
+    else:
+        a, b, c = hand
+        shown = sorted((a, b, c, starter), key=_RANK)
+        key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[starter.index]
+        one_suit = a.suit == b.suit == c.suit
+    items = [ScoreItem(kind, cards(shown), points) for kind, cards, points in _rank_items(key)]
     suit = starter.suit
-    if a.suit == b.suit == c.suit == d.suit:
+    if one_suit:
         if a.suit == suit:
-            items.append(ScoreItem(Category.FLUSH, (a, b, c, d, starter), 5))
+            items.append(ScoreItem(Category.FLUSH, (*hand, starter), len(hand) + 1))
         elif not crib:
-            items.append(ScoreItem(Category.FLUSH, hand, 4))
+            items.append(ScoreItem(Category.FLUSH, hand, len(hand)))
     jack = _JACKS + suit
     items += [ScoreItem(Category.NOBS, (card,), 1) for card in hand if card.index == jack]
     return ShowScore(hand, starter, crib, tuple(items))
 
 
 _RANK = attrgetter("rank")
-_SUBSETS = tuple(combo for size in range(2, 6) for combo in combinations(range(5), size))
-"""Positions of every subset of two or more of five cards, smallest first."""
+_SUBSETS = {
+    shown: tuple(combo for size in range(2, shown + 1) for combo in combinations(range(shown), size))
+    for shown in (4, 5)
+}
+"""Positions of every subset of two or more of the cards shown (four or five), smallest first."""
 
 RankItem = tuple[Category, Callable[[Sequence[Card]], tuple[Card, ...]], int]
 
 
 @cache
 def _rank_items(key: int) -> tuple[RankItem, ...]:
-    """The fifteens, pairs and runs of five cards with the ranks keyed ``key``: for each,
-    a getter of its cards from the five sorted by rank, and its points. At most 6,175 keys."""
+    """The fifteens, pairs and runs of the cards shown with the ranks keyed ``key``: for each,
+    a getter of its cards from those cards sorted by rank, and its points. At most 6,175 + 1,820 keys."""
     ranks = [rank for rank in RANKS for _ in range((key >> 3 * (rank - 1)) & 7)]
+    subsets = _SUBSETS[len(ranks)]
     found: list[tuple[Category, tuple[int, ...], int]] = []
-    found += [(Category.FIFTEEN, s, 2) for s in _SUBSETS if sum(VALUES[ranks[i]] for i in s) == 15]
-    found += [(Category.PAIR, s, 2) for s in _SUBSETS if len(s) == 2 and ranks[s[0]] == ranks[s[1]]]
+    found += [(Category.FIFTEEN, s, 2) for s in subsets if sum(VALUES[ranks[i]] for i in s) == 15]
+    found += [(Category.PAIR, s, 2) for s in subsets if len(s) == 2 and ranks[s[0]] == ranks[s[1]]]
     for size in (5, 4, 3):
         runs = [
             (Category.RUN, s, size)
-            for s in _SUBSETS
+            for s in subsets
             if len(s) == size and all(ranks[j] == ranks[i] + 1 for i, j in zip(s, s[1:]))
         ]
         if runs:
@@ -144,27 +164,34 @@ def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
 
 
 def show_parts(hand: Sequence[Card], starter: Card, crib: bool = False) -> tuple[int, int, int, int, int, int]:
-    """Points for (fifteens, pairs, runs, flush, nobs, total) by table lookup; the caller guarantees a valid show."""
+    """Points for (fifteens, pairs, runs, flush, nobs, total) by table lookup; the caller guarantees a valid show.
+
+    A hand of three is a five-card cribbage hand (never a crib).
+    """
+    if len(hand) == 3:
+        a, b, c = hand
+        return _three_parts(a.index, b.index, c.index, starter.index)
     a, b, c, d = hand
     return _parts(a.index, b.index, c.index, d.index, starter.index, crib)
 
 
-def text_parts(hand_text: str, starter_text: str, crib: bool = False) -> tuple[int, int, int, int, int, int]:
+def text_parts(hand_text: str, starter_text: str, crib: bool = False, size: int = 4) -> tuple[int, int, int, int, int, int]:
     """:func:`show_parts` of a show written as text, for batch scoring.
 
-    ``hand_text`` is the four hand cards and ``starter_text`` the starter, or
-    ``hand_text`` is the whole show and ``starter_text`` is empty. The common
-    spelling (four cards, one starter) is read by dictionary lookups; anything
-    else goes through the parser, which raises :class:`CardError` naming what is wrong.
+    ``hand_text`` is the ``size`` hand cards (4, or 3 for a five-card cribbage
+    hand) and ``starter_text`` the starter, or ``hand_text`` is the whole show
+    and ``starter_text`` is empty. The common spelling (four cards, one
+    starter) is read by dictionary lookups; anything else goes through the
+    parser, which raises :class:`CardError` naming what is wrong.
     """
     tokens = hand_text.split()
-    if len(tokens) == 4 and starter_text:
+    if size == 4 and len(tokens) == 4 and starter_text:
         index = CARD_INDEX.get
         a, b, c, d = tokens
         i, j, k, m, n = index(a), index(b), index(c), index(d), index(starter_text)
         if i is not None and j is not None and k is not None and m is not None and n is not None and len({i, j, k, m, n}) == 5:
             return _parts(i, j, k, m, n, crib)
-    hand, starter = parse_deal(hand_text, starter_text) if starter_text else parse_show(hand_text)
+    hand, starter = parse_deal(hand_text, starter_text, size) if starter_text else parse_show(hand_text, size)
     return show_parts(hand, starter, crib)
 
 
@@ -182,6 +209,17 @@ def _parts(a: int, b: int, c: int, d: int, starter: int, crib: bool) -> tuple[in
     if a & 3 == b & 3 == c & 3 == d & 3:
         flush = 5 if a & 3 == suit else 0 if crib else 4
     nobs = 1 if _JACKS + suit in (a, b, c, d) else 0
+    return fifteens, pairs, runs, flush, nobs, rank_total + flush + nobs
+
+
+def _three_parts(a: int, b: int, c: int, starter: int) -> tuple[int, int, int, int, int, int]:
+    """:func:`_parts` for a five-card cribbage hand of three: a flush of three, or four with the starter."""
+    fifteens, pairs, runs, rank_total = parts_table(4)[_BITS[a] + _BITS[b] + _BITS[c] + _BITS[starter]]
+    suit = starter & 3
+    flush = 0
+    if a & 3 == b & 3 == c & 3:
+        flush = 4 if a & 3 == suit else 3
+    nobs = 1 if _JACKS + suit in (a, b, c) else 0
     return fifteens, pairs, runs, flush, nobs, rank_total + flush + nobs
 
 

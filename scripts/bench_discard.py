@@ -1,4 +1,4 @@
-"""Discard analyses per second for 2-, 3- and 4-player deals.
+"""Discard analyses per second for 2-, 3- and 4-player deals and five-card cribbage.
 
 Each analysis is every throw of one deal with exact hand and crib means, as
 ``crib discard`` computes it. The rank table is built before timing.
@@ -16,7 +16,8 @@ from crib_cli.cards import DECK
 from crib_cli.discard import analyze_discards
 from crib_cli.tables import total_table
 
-ROLES = {2: "dealer", 3: "pone", 4: "partner"}
+CASES = [(2, "six", "dealer"), (3, "six", "pone"), (4, "six", "partner"), (2, "five", "dealer")]
+"""(players, variant, role) of each timed run."""
 
 
 def main() -> None:
@@ -27,15 +28,16 @@ def main() -> None:
 
     total_table()
     rng = random.Random(args.seed)
-    for players, role in ROLES.items():
-        size = 6 if players == 2 else 5
+    for players, variant, role in CASES:
+        size = 6 if players == 2 and variant == "six" else 5
         deals = [rng.sample(DECK, size) for _ in range(args.deals)]
         start = time.perf_counter()
         for cards in deals:
-            analyze_discards(cards, role=role, players=players)
+            analyze_discards(cards, role=role, players=players, variant=variant)
         elapsed = time.perf_counter() - start
+        game = "five-card, 2 players" if variant == "five" else f"{players} players"
         print(
-            f"{players} players ({size} cards, {role}): {args.deals / elapsed:8.1f} analyses/s, "
+            f"{game} ({size} cards, {role}): {args.deals / elapsed:8.1f} analyses/s, "
             f"{1000 * elapsed / args.deals:6.2f} ms per analysis"
         )
 

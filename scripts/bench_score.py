@@ -1,7 +1,9 @@
 """Show scoring speed: itemized and total-only scores per second, then every deal.
 
 The first pass of itemized scoring builds the item template of each rank
-multiset as it first appears; the second finds them built. The last part scores all 12,994,800 (hand, starter) deals one by one with the
+multiset as it first appears; the second finds them built. The closed-form
+distributions are timed for hands of four and five-card cribbage hands of
+three. The last part scores all 12,994,800 (hand, starter) deals one by one with the
 total-only path and checks the result against the closed-form distribution.
 
     python scripts/bench_score.py [--skip-all]
@@ -47,6 +49,11 @@ def main() -> None:
     start = time.perf_counter()
     closed = count_distribution(total_table())
     print(f"{'closed-form distribution':<34} {time.perf_counter() - start:>12.3f} s")
+    total_table(4)
+    start = time.perf_counter()
+    five = count_distribution(total_table(4), held=3)
+    print(f"{'the same, five-card hands of three':<34} {time.perf_counter() - start:>12.3f} s")
+    assert five == show_distribution(variant="five")
     if "--skip-all" in sys.argv:
         return
     counts = [0] * 30

@@ -41,7 +41,8 @@ def pile_points(pile: tuple[Card, ...]) -> int:
 
 @dataclass(frozen=True)
 class Position:
-    """Seat 0's cards, the cards it has not seen, each seat's cards left and floor, the series."""
+    """Seat 0's cards, the cards it has not seen, each seat's cards left and floor, the series;
+    with ``once`` the play ends at the first go or 31 (five-card cribbage)."""
 
     mine: tuple[Card, ...]
     unseen: tuple[Card, ...]
@@ -52,6 +53,7 @@ class Position:
     last: int | None
     turn: int
     depth: int
+    once: bool = False
 
     @property
     def count(self) -> int:
@@ -140,6 +142,8 @@ def next_seat(position: Position, seat: int) -> int | None:
 
 def reset(position: Position) -> Fraction:
     assert position.last is not None
+    if position.once:  # the play goes once: no new series
+        return Fraction(0)
     seats = len(position.held)
     for step in range(1, seats + 1):
         leader = (position.last + step) % seats

@@ -16,9 +16,9 @@ def value(card: Card) -> int:
 
 
 def naive_show(hand: tuple[Card, ...], starter: Card, crib: bool = False) -> dict[str, int]:
-    """Points by category for a hand of four plus the starter."""
+    """Points by category for a hand of four (or a five-card cribbage hand of three) plus the starter."""
     five = list(hand) + [starter]
-    subsets = [s for k in range(1, 6) for s in combinations(five, k)]
+    subsets = [s for k in range(1, len(five) + 1) for s in combinations(five, k)]
     fifteens = 2 * sum(1 for s in subsets if sum(value(c) for c in s) == 15)
     pairs = 2 * sum(1 for a, b in combinations(five, 2) if a.rank == b.rank)
     runs = 0
@@ -32,11 +32,11 @@ def naive_show(hand: tuple[Card, ...], starter: Card, crib: bool = False) -> dic
             runs = k * found
             break
     flush = 0
-    if len({c.suit for c in hand}) == 1:
+    if len({c.suit for c in hand}) == 1:  # a point a card, one more if the starter matches
         if starter.suit == hand[0].suit:
-            flush = 5
+            flush = len(hand) + 1
         elif not crib:
-            flush = 4
+            flush = len(hand)
     nobs = sum(1 for c in hand if c.rank == 11 and c.suit == starter.suit)
     parts = {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
     parts["total"] = sum(parts.values())

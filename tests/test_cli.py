@@ -134,6 +134,73 @@ def test_stats_table_and_crib() -> None:
     assert row29[0].split()[:2] == ["29", "4"]
 
 
+# Five-card cribbage: `--variant five`, a hand of three, a crib of four.
+
+FIVE_CARD = [
+    (["5H 5C JH / 5S"], "14"),
+    (["5S", "5C", "JH", "/", "5H"], "15"),
+    (["5S 5C 5D 5H"], "20"),  # four cards without a slash: three and the starter
+    (["2S 4S 8S / KH"], "3"),
+    (["2S 4S 8S / KS"], "4"),
+    (["2S 4S 8S JS / KH", "--crib"], "0"),  # the crib is four cards: no flush without the starter
+    (["2S 4S 8S JS / KS", "--crib"], "6"),
+]
+
+
+@pytest.mark.parametrize(("args", "total"), FIVE_CARD, ids=[" ".join(a) for a, _ in FIVE_CARD])
+def test_score_five_card_hands_of_three_and_cribs_of_four(args: list[str], total: str) -> None:
+    result = run("score", "--variant", "five", *args)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].split() == ["total", total]
+
+
+def test_score_five_card_options_may_come_after_the_show() -> None:
+    result = run("score", "5H 5C JH / 5S", "--variant", "five", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["hand"], data["crib"], data["total"]) == (["5H", "5C", "JH"], False, 14)
+    crib = run("score", "5H 5C JH 2D / 5S", "--crib", "--variant", "five", "-f", "text")
+    assert crib.exit_code == 0 and crib.output.endswith("(14)\n"), crib.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["5S 5C 5D JH / 5H"], "a hand has 3 cards before the '/', got 4"),
+    (["5S 5C 5D JH 4H"], "or 4 cards with the starter last (got 5 cards)"),
+    (["5S 5C 5D / 5H", "--crib"], "a hand has 4 cards before the '/', got 3"),
+    (["5S 5C 5D / 5H", "--variant", "seven"], "'seven' is not one of 'six', 'five'"),
+], ids=["four in a hand", "five without a slash", "three in a crib", "unknown variant"])
+def test_score_five_card_bad_usage(args: list[str], message: str) -> None:
+    result = run("score", *([] if "--variant" in args else ["--variant", "five"]), *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_score_five_card_batch_rows() -> None:
+    data = "hand,starter,crib\n5H 5C JH,5S,\n5H 5C JH 2S / 5S,,yes\n2S 4S 8S KS,,\n5H 5C JH 2S,5S,no\n"
+    result = run("score", "-", "--variant", "five", input=data)
+    assert result.exit_code == 1
+    rows = parse_output(result.stdout)
+    assert [row[-2:] for row in rows[1:]] == [
+        ["14", ""], ["14", ""], ["4", ""], ["", "line 5: a hand has 3 cards before the '/', got 4"]
+    ]
+    plain = run("score", "-", "--variant", "five", input="5S 5C JH / 5H\n2S 4S 8S KS\n")
+    assert plain.exit_code == 0, plain.output
+    assert [row[-2] for row in parse_output(plain.stdout)[1:]] == ["15", "4"]
+
+
+def test_stats_five_card_hands() -> None:
+    result = run("stats", "--variant", "five")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-2] == "1,082,900 deals (five-card hands of three), mean 2.592350"
+    assert lines[-1] == "never scored: 16, 17, 18, 19"
+    assert lines[-3].split()[:2] == ["20", "4"]
+    data = json.loads(run("stats", "--variant", "five", "-f", "json").output)
+    assert data["deals"] == 1_082_900 and list(data["counts"]) == [str(s) for s in range(21)]
+    crib = run("stats", "--variant", "five", "--crib")
+    assert crib.output == run("stats", "--crib").output
+
+
 # Batch scoring: `crib score -` and `crib score FILE.csv`.
 
 MIXED = (

@@ -39,6 +39,7 @@ ROLE_TABLES = {
     "five cards inferred": ([FIVE], "net dealer", "sorted by hand", 5),
     "four players, partner": ([FIVE, "--players", "4", "--role", "partner"], "net (partner)", "partner's crib is your side's", 5),
     "three players, pone": ([FIVE, "--players", "3", "--role", "pone"], "net (pone)", "the crib is the dealer's", 5),
+    "five-card cribbage, dealer": ([FIVE, "--variant", "five", "--role", "dealer"], "net (dealer)", "the crib is yours", 10),
 }
 
 
@@ -211,6 +212,10 @@ BAD = {
     "table for batch": (["-", "-f", "table"], "--format table is not for batch input"),
     "detail for batch": (["-", "--dist"], "are for one deal, not batch input"),
     "batch without hand column": (["-"], "the input has no 'hand' column"),
+    "five-card cribbage, six cards": ([DEAL, "--variant", "five"], "a five-card cribbage deal is 5 cards, got 6"),
+    "five-card cribbage, three players": ([FIVE, "--variant", "five", "--players", "3"], "five-card cribbage is for two players, not 3"),
+    "five-card cribbage, partner": ([FIVE, "--variant", "five", "--role", "partner"], "role 'partner' is for four players"),
+    "five-card cribbage, batch for four": (["-", "--variant", "five", "--players", "4"], "two players, not 4"),
 }
 
 
@@ -253,3 +258,31 @@ def test_help_explains_the_columns() -> None:
     text = " ".join(run("discard", "--help").stdout.split())
     assert "'min' and 'max' its lowest and highest" in text
     assert "The net adds the crib for the dealer (and the dealer's partner) and subtracts it for the pone" in text
+
+
+def test_five_card_cribbage_weighs_ten_throws_exactly() -> None:
+    result = run("discard", "--variant", "five", "5S 5C 6D JH 4C", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    options = analyze_discards(parse_cards("5S 5C 6D JH 4C"), variant="five")
+    assert len(data["options"]) == 10
+    assert [(o["keep"], o["throw"]) for o in data["options"]] == [
+        ([str(c) for c in o.keep], [str(c) for c in o.throw]) for o in options
+    ]
+    assert data["options"][0]["hand_mean"] == float(Fraction(8)) and data["options"][0]["keep"] == ["5S", "5C", "JH"]
+    table = run("discard", "--variant", "five", "5S 5C 6D JH 4C", "--role", "pone")
+    assert table.exit_code == 0, table.output
+    assert table_rows(table.output)[0] == ["5S 5C JH", "4C 6D", "8.00", "6", "15", "4.31", "3.69"]
+    assert "hand: over the 47 unseen starters; crib: opponent's throw: any two unseen cards" in table.output
+
+
+def test_five_card_cribbage_detail_and_batch() -> None:
+    detail = run("discard", "--variant", "five", "5S 5C 6D JH 4C", "--dist", "--throw", "5S JH", "-f", "json")
+    assert detail.exit_code == 0, detail.output
+    dist = json.loads(detail.stdout)["dist"]
+    assert dist["keep"] == ["4C", "5C", "6D"] and dist["hand"]["outcomes"] == 47 and dist["crib"]["outcomes"] == 48_645
+    batch = run("discard", "-", "--variant", "five", "--role", "pone", input="5S 5C 6D JH 4C\n5S 5C 6D JH 4C KS\n")
+    assert batch.exit_code == 1
+    lines = batch.stdout.splitlines()
+    assert lines[1].startswith("5S 5C 6D JH 4C,5S 5C JH,4C 6D,8.0,6,15,")
+    assert lines[2].endswith('"line 2: a five-card cribbage deal is 5 cards, got 6"')

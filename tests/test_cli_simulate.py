@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 
 from crib_cli.cards import parse_card
 from crib_cli.cli import cli
-from crib_cli.game import run_games, summarize
+from crib_cli.game import GameRules, by_side, run_games, summarize
 
 
 def run(*args: str) -> Result:
@@ -104,6 +104,108 @@ def test_a_plug_in_that_cheats_is_named_with_its_move(tmp_path: Path, monkeypatc
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: seat 1 (mybot:make_cheat) played ")
     assert "which would pass 31" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_three_players_one_seat_each() -> None:
+    result = run("--players", "3", "--a", "greedy", "--b", "random", "--c", "greedy", "--games", "12", "--to", "61")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("greedy (A), random (B) and greedy (C): 12 games to 61, seed 1, first deal rotating; "
+                        "each for himself, so no skunks")
+    assert lines[1].split() == ["player", "wins", "win", "rate", "95%", "interval", "game", "points"]
+    assert [line.split()[:2] for line in lines[3:6]] == [["A", "greedy"], ["B", "random"], ["C", "greedy"]]
+    assert [line.split()[:3] for line in lines[10:16]] == [
+        ["A", "greedy", "dealer"], ["A", "greedy", "pone"], ["B", "random", "dealer"],
+        ["B", "random", "pone"], ["C", "greedy", "dealer"], ["C", "greedy", "pone"],
+    ]
+
+
+def test_three_players_json_is_the_summary_per_seat(tmp_path: Path) -> None:
+    log = tmp_path / "three.jsonl"
+    result = run("--players", "3", "--a", "greedy", "--b", "random", "--games", "9", "--seed", "2", "-f", "json", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    specs = ("greedy", "random", "greedy")  # C defaults to greedy
+    records = [record for _, record in run_games(specs, 9, seed=2, rules=GameRules(3))]
+    report = summarize(records, specs)
+    assert (data["seats"], data["variant"], data["target"]) == (3, "six", 121)
+    assert [(p["player"], p["name"], p["wins"]) for p in data["players"]] == [
+        ("A", "greedy", report.wins[0]), ("B", "random", report.wins[1]), ("C", "greedy", report.wins[2])
+    ]
+    assert sum(p["wins"] for p in data["players"]) == 9
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [g["first_dealer"] for g in games] == [i % 3 for i in range(9)]
+    assert all(g["players"] == list(specs) and len(g["scores"]) == 3 for g in games)
+
+
+def test_four_players_are_two_sides() -> None:
+    result = run("--players", "4", "--a", "greedy", "--b", "random", "--games", "8")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("greedy + greedy (A) against random + random (B): 8 games to 121, seed 1, "
+                        "first deal rotating; partners sit opposite")
+    assert lines[1].split()[:2] == ["side", "wins"] and lines[1].split()[-2:] == ["double", "skunks"]
+    assert lines[3].startswith("A greedy + greedy") and lines[4].startswith("B random + random")
+    assert lines[5].startswith("the first dealer's side won ")
+    assert [line.split()[4] for line in lines[9:15]] == ["dealer", "partner", "pone"] * 2
+
+
+def test_four_players_json_merges_partners() -> None:
+    result = run("--players", "4", "--a", "greedy", "--b", "random", "--games", "8", "--seed", "3", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    specs = ("greedy", "random", "greedy", "random")
+    rules = GameRules(4)
+    report = summarize((r for _, r in run_games(specs, 8, seed=3, rules=rules)), specs)
+    assert [p["name"] for p in data["players"]] == ["greedy + greedy", "random + random"]
+    assert [p["wins"] for p in data["players"]] == list(report.wins)
+    merged = by_side(report, rules)
+    assert [(row["player"], row["role"], row["deals"]) for row in data["per_deal"]] == [
+        ("AB"[a.seat], a.role, a.deals) for a in merged
+    ]
+    for side in (0, 1):
+        for kind in ("dealer", "partner", "pone"):
+            seats = [a for a in report.roles if rules.side(a.seat) == side and a.role == kind]
+            row = next(r for r in data["per_deal"] if r["player"] == "AB"[side] and r["role"] == kind)
+            assert row["deals"] == sum(a.deals for a in seats)
+            assert row["total"] == pytest.approx(sum(a.total * a.deals for a in seats) / row["deals"])
+
+
+def test_five_card_cribbage_plays_to_61_by_default(tmp_path: Path) -> None:
+    log = tmp_path / "five.jsonl"
+    result = run("--variant", "five", "--a", "expert", "--b", "random", "--games", "6", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "expert (A) against random (B): 6 games of five-card cribbage to 61, seed 1, first deal alternating"
+    assert lines[1].split()[-1] == "lurches"
+    for game in (json.loads(line) for line in log.read_text().splitlines()):
+        assert game["variant"] == "five" and game["target"] == 61 and max(game["scores"]) == 61
+        totals = [0, 0]
+        totals[game["three_for_last"]["seat"]] += game["three_for_last"]["points"]
+        for deal in game["deals"]:
+            assert all(len(hand) == 5 for hand in deal["hands"]) and all(len(t) == 2 for t in deal["discards"])
+            totals[deal["dealer"]] += deal["heels"]
+            for seat in (0, 1):
+                totals[seat] += deal["pegging"][seat]
+            for show in deal["shows"]:
+                totals[show["seat"]] += show["points"]
+        assert game["scores"] == [min(t, 61) for t in totals]
+    longer = run("--variant", "five", "--a", "greedy", "--b", "random", "--games", "2", "--to", "121", "-f", "json")
+    assert longer.exit_code == 0 and json.loads(longer.stdout)["target"] == 121
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "4", "--c", "greedy"], "--c is for three players: with four, --a and --b name the two sides"),
+    (["--c", "greedy"], "--c is for three players"),
+    (["--players", "3", "--variant", "five"], "five-card cribbage is for two players, not 3"),
+    (["--players", "5"], "5 is not in the range 2<=x<=4"),
+    (["--players", "3", "--c", "nobody"], "'nobody' is not a player"),
+    (["--variant", "seven"], "'seven' is not one of 'six', 'five'"),
+], ids=["--c with four", "--c with two", "five-card for three", "five players", "bad C", "unknown variant"])
+def test_usage_errors_with_more_players(args: list[str], message: str) -> None:
+    result = run("--games", "2", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and result.stderr.count("\n") == 1
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -17,6 +17,7 @@ from crib_cli.discard import (
     DiscardError,
     Throw,
     analyze_discards,
+    best_throw,
     crib_distribution,
     crib_model,
     deal_players,
@@ -68,6 +69,10 @@ BAD = {
     "partner with three players": ("5S 5C 6D JH 4C", {"role": "partner", "players": 3}, DiscardError, "four players"),
     "unknown role": ("5S 5C 6D JH 4C KS", {"role": "owner"}, DiscardError, "unknown role"),
     "five players": ("5S 5C 6D JH 4C", {"players": 5}, DiscardError, "2, 3 or 4"),
+    "five-card with six cards": ("5S 5C 6D JH 4C KS", {"variant": "five"}, CardError, "five-card cribbage deal is 5 cards, got 6"),
+    "five-card for three players": ("5S 5C 6D JH 4C", {"variant": "five", "players": 3}, DiscardError, "two players, not 3"),
+    "five-card partner": ("5S 5C 6D JH 4C", {"variant": "five", "role": "partner"}, DiscardError, "four players"),
+    "unknown variant": ("5S 5C 6D JH 4C", {"variant": "seven"}, DiscardError, "unknown variant 'seven'"),
 }
 
 
@@ -212,8 +217,13 @@ def test_starter_labels(keep: str, throw: str, labels: dict[str, int]) -> None:
 
 @pytest.mark.parametrize(
     ("keep", "throw", "message"),
-    [("4C 5S 5C", "JH KS", "keep 4"), ("4C 5S 5C 6D", "JH KS 2C", "throw 1"), ("4C 5S 5C 6D", "5S KS", "duplicate")],
-    ids=["three kept", "three thrown", "card kept and thrown"],
+    [
+        ("4C 5S", "JH KS", "keep 4"),
+        ("4C 5S 5C 6D", "JH KS 2C", "throw 1"),
+        ("4C 5S 5C", "JH", "throw 1"),
+        ("4C 5S 5C 6D", "5S KS", "duplicate"),
+    ],
+    ids=["two kept", "three thrown", "three kept, one thrown", "card kept and thrown"],
 )
 def test_bad_splits(keep: str, throw: str, message: str) -> None:
     for detail in (hand_distribution, crib_distribution, starter_detail):
@@ -253,3 +263,78 @@ def test_relabelling_suits_and_reordering_change_nothing(
     moved = tuple(reversed([Card(c.rank, relabel[c.suit]) for c in dealt]))
     figures = {(o.hand_mean, o.hand_min, o.hand_max, o.crib_mean) for o in analyze_discards(dealt, role=role)}
     assert figures == {(o.hand_mean, o.hand_min, o.hand_max, o.crib_mean) for o in analyze_discards(moved, role=role)}
+
+
+# --- five-card cribbage: keep three, throw two -------------------------------------------
+
+FIVE_CARD = {
+    "issue example": "5S 5C 6D JH 4C",
+    "suited with a jack": "JH 5H 2H 9H 3C",
+    "three of a suit kept": "2S 7S 9S KD QC",
+    "pair of jacks": "JS JD 5C 4H 6S",
+}
+FIVE_CARD_CRIBS = {
+    "thrown jack": ("5S 5C 6D JH 4C", "5S JH"),
+    "suited throw with jack: flush and nobs": ("JH 5H 2H 9H 3C", "JH 5H"),
+    "two jacks thrown": ("JS JD 5C 4H 6S", "JS JD"),
+}
+
+
+@cache
+def five_card_crib(dealt: str, throw: str) -> Counter[int]:
+    """Crib scores over every (opponent's two cards, starter), card by card: 47 x 1,035 = 48,645."""
+    keep, thrown = split(dealt, throw)
+    rest = unseen(keep + thrown)
+    counts: Counter[int] = Counter()
+    for starter in rest:
+        for extra in combinations([c for c in rest if c != starter], 2):
+            counts[show_total(thrown + extra, starter, True)] += 1
+    return counts
+
+
+@pytest.mark.parametrize("dealt", FIVE_CARD.values(), ids=FIVE_CARD.keys())
+def test_five_card_hands_equal_naive_enumeration(dealt: str) -> None:
+    options = analyze_discards(cards(dealt), variant="five")
+    assert len(options) == 10 and {len(o.keep) for o in options} == {3} and {len(o.throw) for o in options} == {2}
+    for option in options:
+        rest = unseen(option.keep + option.throw)
+        assert len(rest) == 47
+        counts = naive_hand(option.keep, rest)
+        assert option.hand_mean == mean(counts)
+        assert (option.hand_min, option.hand_max) == (min(counts), max(counts))
+        assert scores(hand_distribution(option.keep, option.throw).counts) == counts
+
+
+@pytest.mark.parametrize(("dealt", "throw"), FIVE_CARD_CRIBS.values(), ids=FIVE_CARD_CRIBS.keys())
+def test_five_card_cribs_equal_enumeration(dealt: str, throw: str) -> None:
+    option = next(o for o in analyze_discards(cards(dealt), variant="five") if o.throw == tuple(sorted(cards(throw))))
+    counts = five_card_crib(dealt, throw)
+    assert sum(counts.values()) == 48_645
+    assert option.crib_mean == mean(counts)
+    assert scores(crib_distribution(*split(dealt, throw)).counts) == counts
+
+
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_five_card_best_throw_and_order(role: str) -> None:
+    dealt = cards(FIVE_CARD["issue example"])
+    options = analyze_discards(dealt, role=role, variant="five", players=2)
+    assert [o.net(role) for o in options] == sorted((o.net(role) for o in options), reverse=True)
+    assert best_throw(dealt, role, variant="five") == options[0].throw
+    assert options[0].throw == (cards("5S JH") if role == "dealer" else cards("4C 6D"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(DECK).map(lambda deck: tuple(deck[:5])), st.sampled_from(["dealer", "pone"]))
+def test_random_five_card_deals(dealt: tuple[Card, ...], role: str) -> None:
+    options = analyze_discards(dealt, role=role, variant="five")
+    assert best_throw(dealt, role, variant="five") == options[0].throw
+    for option in options:
+        counts = naive_hand(option.keep, unseen(dealt))
+        assert (option.hand_mean, option.hand_min, option.hand_max) == (mean(counts), min(counts), max(counts))
+    option = options[-1]
+    dist = crib_distribution(option.keep, option.throw)
+    assert dist.deals == 48_645 and min(dist.counts) >= 0 and dist.mean == option.crib_mean
+
+
+def test_five_card_deal_players() -> None:
+    assert deal_players(5, variant="five") == deal_players(5, players=2, role="pone", variant="five") == 2

@@ -1,4 +1,5 @@
-"""The engine: whole seeded games checked against the scorers, rigged deals, illegal moves, muggins."""
+"""The engine: whole seeded games checked against the scorers, rigged deals, illegal moves, muggins;
+two, three and four players, and five-card cribbage."""
 
 from __future__ import annotations
 
@@ -25,11 +26,12 @@ from crib_cli.game.events import (
     Laid,
     ShowCounted,
     StarterTurned,
+    ThreeForLast,
 )
 from crib_cli.game.players import GameRules, IllegalMove, Player, View
 from crib_cli.game.record import DealRecord, GameRecord, game_points, record_json
 from crib_cli.game.strategies import GreedyPlayer, RandomPlayer
-from crib_cli.peg import replay
+from crib_cli.peg import LAST_CARD, replay, score_play
 from crib_cli.score import ShowScore, score_show
 
 
@@ -66,7 +68,9 @@ MIXES: dict[str, Callable[[random.Random, int], Player]] = {
     "greedy": lambda rng, seat: GreedyPlayer(),
     "greedy vs random": lambda rng, seat: GreedyPlayer() if seat % 2 else RandomPlayer(rng),
 }
-TABLES = [(players, target) for players in (2, 3, 4) for target in (121, 61)]
+TABLES = [(players, target, "six") for players in (2, 3, 4) for target in (121, 61)] + [
+    (2, target, "five") for target in (61, 121)
+]
 GAMES_EACH = 5
 
 
@@ -74,16 +78,26 @@ GAMES_EACH = 5
 def corpus() -> tuple[tuple[GameRecord, tuple[Event, ...]], ...]:
     """Seeded games of every table and mix, each with the events it produced."""
     games = []
-    for players, target in TABLES:
+    for players, target, variant in TABLES:
         for mix, make in MIXES.items():
             for index in range(GAMES_EACH):
-                rng = random.Random(f"{players}:{target}:{mix}:{index}")
+                seed = f"{players}:{target}:{mix}:{index}" + (f":{variant}" if variant != "six" else "")
+                rng = random.Random(seed)
                 seats = [make(rng, seat) for seat in range(players)]
                 events: list[Event] = []
                 first = None if index % 2 else index % players
-                record = play_game(seats, GameRules(players, target), rng, first_dealer=first, observer=events.append)
+                rules = GameRules(players, target, variant=variant)
+                record = play_game(seats, rules, rng, first_dealer=first, observer=events.append)
                 games.append((record, tuple(events)))
     return tuple(games)
+
+
+def first_game(players: int, variant: str = "six") -> int:
+    """The index in the corpus of the first game of this many players and variant."""
+    return next(
+        at for at, (record, _) in enumerate(corpus())
+        if record.rules.players == players and record.rules.variant == variant
+    )
 
 
 def by_deal(events: tuple[Event, ...]) -> list[list[Event]]:
@@ -116,6 +130,7 @@ def ending(record: GameRecord, events: tuple[Event, ...]) -> str:
 
 @pytest.mark.parametrize("index", range(len(TABLES) * len(MIXES) * GAMES_EACH))
 def test_seeded_game_invariants(index: int) -> None:
+    """Cards, the play, the show order, the scores, the end: for every table (five-card games last)."""
     record, events = corpus()[index]
     rules = record.rules
     n = rules.players
@@ -139,7 +154,10 @@ def check_deal(rules: GameRules, deal: DealRecord, events: list[Event], finished
     assert all(len(t) == rules.thrown and set(t) <= set(h) for h, t in zip(deal.hands, deal.discards))
     assert deal.heels == (2 if deal.starter.rank == 11 else 0)
     hands = kept(deal)
-    check_play(rules, deal, hands, events)
+    if rules.play_once:
+        check_play_once(deal, hands, events)
+    else:
+        check_play(rules, deal, hands, events)
     order = [(seat, "hand") for seat in rules.show_order(deal.dealer)] + [(deal.dealer, "crib")]
     assert [(show.seat, show.kind) for show in deal.shows] == order[: len(deal.shows)]
     if finished:
@@ -184,12 +202,49 @@ def check_play(rules: GameRules, deal: DealRecord, hands: list[tuple[Card, ...]]
         assert deal.plays[-1][1] is not None  # nobody is asked after the last card
 
 
+def check_play_once(deal: DealRecord, hands: list[tuple[Card, ...]], events: list[Event]) -> None:
+    """Five-card cribbage: one series, scored card by card, that ends at 31, at the first go, or with the last card."""
+    held = [list(hand) for hand in hands]
+    pile: list[Card] = []
+    pegging = [0, 0]
+    played = [e for e in events if isinstance(e, (Laid, Go, GoPoint))]
+    ended = False
+    for event in played:
+        assert not ended, "nothing is played after the play ends"
+        count = sum(card.value for card in pile)
+        if isinstance(event, Go):
+            assert all(count + card.value > 31 for card in held[event.seat])
+            continue
+        if isinstance(event, GoPoint):
+            assert all(count + card.value > 31 for hand in held for card in hand), "a go point only when nobody can lay"
+            assert event.seat == next(e.seat for e in reversed(played) if isinstance(e, Laid))
+            pegging[event.seat] += 1
+            ended = True
+            continue
+        held[event.seat].remove(event.card)
+        pile.append(event.card)
+        assert event.count == count + event.card.value <= 31 and event.pile == tuple(pile)
+        last = () if any(held) or event.count == 31 else (LAST_CARD,)
+        assert event.items == score_play(pile) + last
+        pegging[event.seat] += event.points
+        ended = event.count == 31 or not any(held)
+    assert tuple(pegging) == deal.pegging
+    if deal.shows:  # the play ran to its end
+        assert ended
+    laid = [e for e in played if isinstance(e, Laid)]
+    assert [(seat, card) for seat, card in deal.plays] == [
+        (e.seat, e.card if isinstance(e, Laid) else None) for e in played if not isinstance(e, GoPoint)
+    ]
+    assert len(laid) <= 6
+
+
 def check_game_end(record: GameRecord, events: tuple[Event, ...]) -> None:
     """Scores only rise; the game stops at the first scoring that reaches the target."""
     rules = record.rules
     assert isinstance(events[0], GameStarted) and isinstance(events[-1], GameEnded)
     assert events[-1].record == record
-    history = [(0,) * rules.players] + [e.scores for e in events if isinstance(e, (StarterTurned, Laid, GoPoint, ShowCounted))]
+    scoring = (ThreeForLast, StarterTurned, Laid, GoPoint, ShowCounted)
+    history = [(0,) * rules.players] + [e.scores for e in events if isinstance(e, scoring)]
     for before, after in zip(history, history[1:]):
         assert all(a >= b for a, b in zip(after, before))
     reached = [i for i, scores in enumerate(history) if max(scores) >= rules.target]
@@ -208,6 +263,9 @@ def check_game_end(record: GameRecord, events: tuple[Event, ...]) -> None:
 def check_points_re_add(record: GameRecord) -> None:
     rules = record.rules
     sides = [0] * rules.sides
+    for seat, points in enumerate(record.opening):
+        sides[rules.side(seat)] += points
+    assert sum(record.opening) == rules.three_for_last == (3 if rules.variant == "five" else 0)
     for deal in record.deals:
         points = deal.points()
         assert sum(p.total for p in points) == (
@@ -219,7 +277,7 @@ def check_points_re_add(record: GameRecord) -> None:
 
 
 EVENT_LETTERS = {
-    GameStarted: "S", Dealt: "D", Discarded: "T", StarterTurned: "C", Laid: "L",
+    GameStarted: "S", ThreeForLast: "F", Dealt: "D", Discarded: "T", StarterTurned: "C", Laid: "L",
     Go: "G", GoPoint: "P", ShowCounted: "H", DealEnded: "E", GameEnded: "X",
 }
 
@@ -227,14 +285,15 @@ EVENT_LETTERS = {
 def test_events_come_in_order() -> None:
     for record, events in corpus():
         shows = record.rules.players + 1
+        start = "SF" if record.rules.variant == "five" else "S"
         letters = "".join(EVENT_LETTERS[type(e)] for e in events)
-        assert re.fullmatch(rf"S(DTC[LGP]*H{{{shows}}}E)*DTC[LGP]*H{{0,{shows}}}EX", letters), letters
+        assert re.fullmatch(rf"{start}(DTC[LGP]*H{{{shows}}}E)*DTC[LGP]*H{{0,{shows}}}EX", letters), letters
         assert [e.deal for e in events if isinstance(e, DealEnded)] == list(record.deals)
         assert all(len(e.crib) == 4 for e in events if isinstance(e, Discarded))
 
 
 def test_deal_events_carry_the_deal() -> None:
-    record, events = corpus()[len(MIXES) * GAMES_EACH * 2]  # three players
+    record, events = corpus()[first_game(3)]
     dealt = [e for e in events if isinstance(e, Dealt)]
     assert [(e.number, e.dealer, e.hands, e.crib_card) for e in dealt] == [
         (k, d.dealer, d.hands, d.crib_card) for k, d in enumerate(record.deals)
@@ -259,6 +318,23 @@ def test_rules_derive_the_deal(row: tuple) -> None:
     assert tuple(rules.side(seat) for seat in range(players)) == side_of
     assert rules.show_order(1) == order
     assert players * thrown + from_deck == 4
+    assert not rules.play_once and rules.three_for_last == 0
+
+
+def test_five_card_rules_derive_the_deal() -> None:
+    rules = GameRules(target=61, variant="five")
+    assert (rules.dealt, rules.thrown, rules.held, rules.crib_from_deck, rules.sides) == (5, 2, 3, 0, 2)
+    assert rules.play_once and rules.three_for_last == 3 and rules.show_order(1) == (0, 1)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"players": 3, "variant": "five"}, "five-card cribbage is for two players, not 3"),
+    ({"players": 4, "variant": "five"}, "five-card cribbage is for two players, not 4"),
+    ({"variant": "seven"}, "unknown variant 'seven'"),
+])
+def test_five_card_rules_are_for_two_players(options: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        GameRules(**options)
 
 
 # --- the cut for deal ----------------------------------------------------------------
@@ -331,6 +407,51 @@ def test_rigged_game_ends_at_once(deck: str, target: int, expected: dict) -> Non
     check_points_re_add(record)
 
 
+# Five-card cribbage, seat 1 deals: seat 0's five cards, seat 1's five, the starter.
+# FirstCard throws the first two of each hand, so the aces go to the crib.
+FIVE_CARD_GO = "AS AH KS QS 2C  AD AC KH QH 5D  3D"  # KS KH QS, then neither can lay: the go ends the play
+FIVE_CARD_31 = "AS AH KS 5S 2C  AD AC KH 6H 9D  3D"  # KS KH 5S 6H makes 31: the play ends there
+
+
+def test_five_card_play_ends_at_the_first_go() -> None:
+    events: list[Event] = []
+    rules = GameRules(target=61, variant="five")
+    record = play_game([FirstCard(), FirstCard()], rules, StackedDeck(FIVE_CARD_GO), first_dealer=1, observer=events.append)
+    deal = record.deals[0]
+    assert [(seat, str(card) if card else None) for seat, card in deal.plays] == [
+        (0, "KS"), (1, "KH"), (0, "QS"), (1, None), (0, None)
+    ]
+    assert deal.pegging == (1, 2)  # the go to the last card; the pair of kings
+    assert [type(e).__name__ for e in events[:3]] == ["GameStarted", "ThreeForLast", "Dealt"]
+    assert (events[1].seat, events[1].points, events[1].scores) == (0, 3, (3, 0))
+    assert [(s.seat, s.kind, len(s.hand), s.points) for s in deal.shows] == [(0, "hand", 3, 4), (1, "hand", 3, 4), (1, "crib", 4, 12)]
+    assert deal.scores == (3 + 1 + 4, 2 + 4 + 12)
+    assert record.three_for_last == 3 and record.opening == (3, 0)
+    check_points_re_add(record)
+
+
+def test_five_card_play_ends_at_31() -> None:
+    rules = GameRules(target=61, variant="five")
+    record = play_game([FirstCard(), FirstCard()], rules, StackedDeck(FIVE_CARD_31), first_dealer=1)
+    deal = record.deals[0]
+    assert [str(card) for _, card in deal.plays] == ["KS", "KH", "5S", "6H"]
+    assert deal.pegging == (0, 4)  # the pair, and 31 for 2; 2C and 9D are never played
+
+
+def test_six_card_rules_play_the_same_cards_on_after_the_go() -> None:
+    record = play_game(
+        [FirstCard(), FirstCard()], GameRules(target=61), StackedDeck("AS AH KS QS 2C 3C  AD AC KH QH 5D 6D  3D"), first_dealer=1
+    )
+    assert record.deals[0].plays[5] == (1, parse_card("QH"))  # after the go the dealer leads a new series
+
+
+def test_three_for_last_can_win_a_game_before_the_deal() -> None:
+    events: list[Event] = []
+    record = play_game([FirstCard(), FirstCard()], GameRules(target=3, variant="five"), random.Random(1), first_dealer=0, observer=events.append)
+    assert (record.deals, record.winner, record.scores, record.game_points) == ((), 1, (0, 3), 1)
+    assert [type(e).__name__ for e in events] == ["GameStarted", "ThreeForLast", "GameEnded"]
+
+
 def test_stacked_deals_follow_one_another() -> None:
     deck = "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C"
     record = play_game([FirstCard(), FirstCard()], GameRules(), StackedDeck(deck, deck, deck), first_dealer=0)
@@ -345,13 +466,28 @@ def test_three_players_deal_a_card_to_the_crib_and_four_score_as_partners() -> N
     assert deal.crib_card == parse_card("KC") and deal.starter == parse_card("QC")
     crib = next(s for s in deal.shows if s.kind == "crib")
     assert (crib.seat, set(crib.hand)) == (2, set(parse_cards("AS AH AD KC")))
-    four = corpus()[-1][0]
+    four = corpus()[first_game(4)][0]
     assert four.rules.players == 4
     for deal in four.deals:
         points = deal.points()
         assert deal.scores[0] == deal.scores[2] and deal.scores[1] == deal.scores[3]
         gained = sum(deal.scores) // 2 - sum(prev_scores(four, deal)) // 2
         assert sum(p.total for p in points) == gained if deal is not four.deals[-1] else sum(p.total for p in points) >= gained
+
+
+def test_four_players_count_from_the_dealers_left_and_score_by_side() -> None:
+    # Seat 1 deals; each seat throws its first card. Seats 0 and 2 against 1 and 3.
+    deck = "AS 5S 5H JD 4C  2S TH TD 9C 9S  3S 6H 6D 7C 7S  4S KH KD QC 8D  5D"
+    record = play_game([FirstCard()] * 4, GameRules(4), StackedDeck(deck), first_dealer=1)
+    deal = record.deals[0]
+    assert [(s.seat, s.kind) for s in deal.shows] == [(2, "hand"), (3, "hand"), (0, "hand"), (1, "hand"), (1, "crib")]
+    assert set(deal.shows[-1].hand) == set(parse_cards("AS 2S 3S 4S"))
+    points = deal.points()
+    side = [points[0].total + points[2].total, points[1].total + points[3].total]
+    assert deal.scores == (side[0], side[1], side[0], side[1])
+    assert points[1].crib == deal.shows[-1].points and points[3].crib == 0
+    shows = {(s.seat, s.kind): s.points for s in deal.shows}
+    assert side[1] - deal.pegging[1] - deal.pegging[3] == shows[1, "hand"] + shows[3, "hand"] + shows[1, "crib"]
 
 
 def prev_scores(record: GameRecord, deal: DealRecord) -> tuple[int, ...]:
@@ -490,11 +626,11 @@ class Watcher(RandomPlayer):
         return super().play(view)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_views_show_a_seat_its_own_game(players: int) -> None:
+@pytest.mark.parametrize(("players", "variant"), [(2, "six"), (3, "six"), (4, "six"), (2, "five")])
+def test_views_show_a_seat_its_own_game(players: int, variant: str) -> None:
     rng = random.Random(players)
     watchers = [Watcher(rng, seat) for seat in range(players)]
-    record = play_game(watchers, GameRules(players), rng)
+    record = play_game(watchers, GameRules(players, variant=variant), rng)
     assert record.deals
     assert sum(w.asked_without_fit for w in watchers) == sum(card is None for d in record.deals for _, card in d.plays)
 
@@ -541,6 +677,29 @@ def test_muggins_off_never_asks_for_a_count() -> None:
     assert "claimed" not in record_json(record, 0, ["a", "b"])["deals"][0]["shows"][0]
 
 
+def test_muggins_in_five_card_cribbage() -> None:
+    rng = random.Random(8)
+    short = ShortCounter(rng, 2)
+    record = play_game([short, RandomPlayer(rng)], GameRules(target=61, muggins=True, variant="five"), rng, first_dealer=1)
+    assert short.asked and {len(show.hand) for _, show in short.asked} == {3, 4}
+    assert any(s.muggins for d in record.deals for s in d.shows)
+    check_points_re_add(record)
+
+
+def test_muggins_in_fours_goes_to_the_other_side() -> None:
+    rng = random.Random(4)
+    record = play_game([ShortCounter(rng, 1) for _ in range(4)], GameRules(4, muggins=True), rng, first_dealer=0)
+    given = 0
+    for deal in record.deals:
+        for show in deal.shows:
+            if show.muggins:
+                assert deal.points()[(show.seat + 1) % 4].muggins >= show.muggins
+                given += show.muggins
+    assert given
+    assert record.scores[0] == record.scores[2] and record.scores[1] == record.scores[3]
+    check_points_re_add(record)
+
+
 def test_muggins_in_threes_goes_to_the_left() -> None:
     rng = random.Random(3)
     record = play_game([ShortCounter(rng, 1) for _ in range(3)], GameRules(3, muggins=True), rng, first_dealer=0)
@@ -575,9 +734,9 @@ def test_an_over_claim_is_illegal() -> None:
 # --- the JSON record -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("index", [0, len(MIXES) * GAMES_EACH * 2, len(corpus()) - 1], ids=["two", "three", "four"])
-def test_record_json_round_trips_and_re_adds(index: int) -> None:
-    record, _ = corpus()[index]
+@pytest.mark.parametrize(("players", "variant"), [(2, "six"), (3, "six"), (4, "six"), (2, "five")], ids=["two", "three", "four", "five-card"])
+def test_record_json_round_trips_and_re_adds(players: int, variant: str) -> None:
+    record, _ = corpus()[first_game(players, variant)]
     rules = record.rules
     names = [f"p{seat}" for seat in range(rules.players)]
     line = record_json(record, 7, names)
@@ -586,6 +745,12 @@ def test_record_json_round_trips_and_re_adds(index: int) -> None:
     assert ("cuts" in line) == bool(record.cuts)
     n = rules.players
     sides = [0] * rules.sides
+    if variant == "five":
+        assert line["variant"] == "five"
+        assert line["three_for_last"] == {"seat": (record.first_dealer + 1) % 2, "points": 3}
+        sides[line["three_for_last"]["seat"]] += 3
+    else:
+        assert "variant" not in line and "three_for_last" not in line
     for deal in line["deals"]:
         assert [len(h) for h in deal["hands"]] == [rules.dealt] * n
         assert ("crib_card" in deal) == (n == 3)

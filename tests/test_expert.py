@@ -15,6 +15,7 @@ from crib_cli.cards import DECK, Card, parse_cards
 from crib_cli.discard import analyze_discards, best_throw
 from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
 from crib_cli.game.lookahead import VALUES, PlayState, choose_play, lay_rank, peg_points, play_value, play_values
+from crib_cli.game.engine import play_game
 from crib_cli.game.players import GameRules, View
 from crib_cli.peg import _Play, score_play, seat_names
 
@@ -112,9 +113,10 @@ def test_the_kept_tail_scores_like_the_whole_series(ranks: list[int]) -> None:
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[PlayState, Position]:
-    """Small positions: two to four seats with a card or two each, a handful of unseen cards."""
-    seats = draw(st.sampled_from([2, 2, 3, 4]))
+def positions(draw: st.DrawFn, once: bool = False) -> tuple[PlayState, Position]:
+    """Small positions: two to four seats with a card or two each, a handful of unseen cards;
+    with ``once``, two seats whose play ends at the first go or 31 (five-card cribbage)."""
+    seats = 2 if once else draw(st.sampled_from([2, 2, 3, 4]))
     deck = draw(st.permutations(DECK))
     held = [draw(st.integers(1, 2))] + [draw(st.integers(0 if seats > 2 else 1, 2 if seats < 4 else 1)) for _ in range(seats - 1)]
     mine = tuple(deck[: held[0]])
@@ -137,13 +139,24 @@ def positions(draw: st.DrawFn) -> tuple[PlayState, Position]:
         pile=tuple(int(card.rank) for card in pile),
         gone=gone,
         last=last,
+        once=once,
     )
-    return state, Position(mine, unseen, tuple(held), floors, tuple(pile), gone, last, 0, depth)
+    return state, Position(mine, unseen, tuple(held), floors, tuple(pile), gone, last, 0, depth, once)
 
 
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_search_equals_naive_reference(position: tuple[PlayState, Position]) -> None:
+    check_against_reference(position)
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(once=True))
+def test_search_equals_naive_reference_when_the_play_goes_once(position: tuple[PlayState, Position]) -> None:
+    check_against_reference(position)
+
+
+def check_against_reference(position: tuple[PlayState, Position]) -> None:
     state, naive = position
     fast = play_values(state, naive.depth)
     slow = naive_values(naive)
@@ -281,3 +294,35 @@ def test_go_only_when_nothing_fits() -> None:
     hand = tuple(parse_cards("KD QH"))
     view = View(rules, 0, 1, (0, 0), hand, hand, (), DECK[0], 25, tuple(parse_cards("KS KH 5C")), ())
     assert ExpertPlayer().play(view) is None
+
+
+# --- five-card cribbage ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seat", "role"), [(1, "dealer"), (0, "pone")])
+def test_expert_discards_five_card_deals_for_its_role(seat: int, role: str) -> None:
+    rules = GameRules(target=61, variant="five")
+    rng = random.Random(seat)
+    for _ in range(10):
+        dealt = tuple(rng.sample(DECK, 5))
+        view = View(rules, seat, 1, (0, 0), dealt)
+        throw = ExpertPlayer().discard(view)
+        assert len(throw) == 2 and throw == analyze_discards(dealt, role=role, variant="five")[0].throw
+
+
+class Checking(ExpertPlayer):
+    """An expert that checks what its search is told of a five-card play."""
+
+    def play(self, view: View) -> Card | None:
+        state = play_state(view)
+        assert state.once and state.held[0] == len(view.hand)
+        assert sum(state.held) == 6 - len(view.laid) and state.pile == tuple(int(c.rank) for c in view.pile)
+        return super().play(view)
+
+
+def test_experts_play_whole_five_card_games() -> None:
+    rules = GameRules(target=61, variant="five")
+    for seed in range(4):
+        record = play_game([Checking(), Checking()], rules, random.Random(seed), first_dealer=seed % 2)
+        assert max(record.scores) == 61
+        assert all(len(deal.plays) <= 8 for deal in record.deals)

@@ -48,6 +48,27 @@ def test_relabelling_suits_changes_nothing(cards: list[Card], mapping: list[Suit
     assert show_total(relabel[:4], relabel[4], crib) == show_total(hand, starter, crib)
 
 
+three_card_deals = st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True)
+
+
+@settings(max_examples=300)
+@given(three_card_deals)
+def test_five_card_hands_fast_and_naive_agree(cards: list[Card]) -> None:
+    *hand, starter = cards
+    score = score_show(hand, starter)
+    naive = naive_show(tuple(hand), starter)
+    assert (score.fifteens, score.pairs, score.runs, score.flush, score.nobs, score.total) == show_parts(hand, starter)
+    assert score.total == sum(item.points for item in score.items) == naive["total"]
+    assert 0 <= score.total <= 20 and score.total not in (16, 17, 18, 19)
+
+
+@given(three_card_deals, suit_maps)
+def test_five_card_hands_ignore_order_and_suit_names(cards: list[Card], mapping: list[Suit]) -> None:
+    *hand, starter = cards
+    relabel = [Card(c.rank, mapping[c.suit]) for c in cards]
+    assert show_total(relabel[2::-1], relabel[3]) == show_total(hand, starter)
+
+
 @given(deals)
 def test_crib_never_scores_more_than_the_hand(cards: list[Card]) -> None:
     *hand, starter = cards

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from reference import naive_show
 
-from crib_cli.cards import parse_show
+from crib_cli.cards import CardError, parse_card, parse_cards, parse_show
 from crib_cli.score import Category, check_claim, score_show, show_parts, show_total, spoken_count
 
 # (show, crib, fifteens, pairs, runs, flush, nobs, total)
@@ -72,6 +72,42 @@ def test_known_hands_match_reference(case: tuple) -> None:
     assert [parts[k] for k in ("fifteens", "pairs", "runs", "flush", "nobs", "total")] == expected
 
 
+# Five-card cribbage hands of three: (show, fifteens, pairs, runs, flush, nobs, total)
+KNOWN_THREE = {
+    "three fives and a jack": ("5H 5C JH / 5S", 8, 6, 0, 0, 0, 14),
+    "three fives, nobs": ("5S 5C JH / 5H", 8, 6, 0, 0, 1, 15),
+    "four fives: the most": ("5S 5C 5D / 5H", 8, 12, 0, 0, 0, 20),
+    "flush of three": ("2S 4S 8S / KH", 0, 0, 0, 3, 0, 3),
+    "flush of three and the starter": ("2S 4S 8S / KS", 0, 0, 0, 4, 0, 4),
+    "two hand cards and the starter are no flush": ("2S 4S 8H / KS", 0, 0, 0, 0, 0, 0),
+    "run of four": ("AS 2D 3H / 4C", 0, 0, 4, 0, 0, 4),
+    "double run of three": ("7S 8D 8H / 9C", 4, 2, 6, 0, 0, 12),
+    "jack starter is heels, not nobs": ("JS 4D 5H / JH", 4, 2, 0, 0, 0, 6),
+    "nothing": ("2S 4D 6H / KC", 0, 0, 0, 0, 0, 0),
+}
+
+
+@pytest.mark.parametrize("case", KNOWN_THREE.values(), ids=list(KNOWN_THREE))
+def test_five_card_hands_of_three(case: tuple) -> None:
+    text, *expected = case
+    hand, starter = parse_show(text, 3)
+    score = score_show(hand, starter)
+    assert [score.fifteens, score.pairs, score.runs, score.flush, score.nobs, score.total] == expected
+    assert show_parts(hand, starter) == tuple(expected)
+    assert show_total(hand, starter) == expected[-1]
+    naive = naive_show(hand, starter)
+    assert [naive[k] for k in ("fifteens", "pairs", "runs", "flush", "nobs", "total")] == expected
+
+
+def test_a_hand_of_three_is_never_a_crib() -> None:
+    with pytest.raises(CardError, match="a crib has 4 cards, got 3"):
+        score_show(*parse_show("5H 5C JH / 5S", 3), crib=True)
+    with pytest.raises(CardError, match=r"a hand has 4 cards \(3 in five-card cribbage\), got 2"):
+        score_show(parse_cards("5H 5C"), parse_card("5S"))
+    with pytest.raises(CardError, match="duplicate card 5H"):
+        score_show(parse_cards("5H 5C JH"), parse_card("5H"))
+
+
 def test_29_items() -> None:
     score = score_show(*parse_show("5S 5C 5D JH / 5H"))
     kinds = Counter(item.kind for item in score.items)
@@ -133,13 +169,14 @@ def test_check_claim(text: str, claimed: int, muggins: int, kinds: list[str]) ->
         assert sum(item.points for item in claim.overlooked) == muggins
 
 
-def test_item_templates_agree_with_the_rank_table_for_every_multiset() -> None:
-    """The itemized fifteens, pairs and runs of every five-rank multiset add up to the table's points."""
+@pytest.mark.parametrize("size", [5, 4], ids=["five ranks", "four ranks"])
+def test_item_templates_agree_with_the_rank_table_for_every_multiset(size: int) -> None:
+    """The itemized fifteens, pairs and runs of every multiset of five (or four) ranks add up to the table's points."""
     from crib_cli.score import Category, _rank_items
     from crib_cli.tables import parts_table
 
     wrong = []
-    for key, (fifteens, pairs, runs, _) in parts_table().items():
+    for key, (fifteens, pairs, runs, _) in parts_table(size).items():
         totals = dict.fromkeys((Category.FIFTEEN, Category.PAIR, Category.RUN), 0)
         for kind, _, points in _rank_items(key):
             totals[kind] += points

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from crib_cli.game.players import GameRules
 from crib_cli.game.record import GameRecord
-from crib_cli.game.simulate import Interval, role, run_games, summarize, wilson_interval
+from crib_cli.game.simulate import Interval, by_side, role, run_games, summarize, wilson_interval
 from crib_cli.game.strategies import PlayerSpecError
 
 PLUGIN = """
@@ -143,3 +143,28 @@ def test_summary_of_no_games() -> None:
     assert (report.games, report.wins, report.roles) == (0, (0, 0), ())
     assert report.first_dealer == Interval(0.0, 0.0, 1.0)
 
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_by_side_merges_partners_only(players: int) -> None:
+    rules = GameRules(players, 61)
+    names = ["greedy", "random", "greedy", "random"][:players]
+    report = summarize((r for _, r in run_games(names, 6, seed=9, rules=rules)), names)
+    merged = by_side(report, rules)
+    if players < 4:
+        assert merged == report.roles
+        return
+    assert [(a.seat, a.name, a.role) for a in merged] == [
+        (side, report.names[side], kind) for side in (0, 1) for kind in ("dealer", "partner", "pone")
+    ]
+    assert sum(a.deals for a in merged) == sum(a.deals for a in report.roles)
+    assert sum(a.total * a.deals for a in merged) == pytest.approx(sum(a.total * a.deals for a in report.roles))
+
+
+def test_five_card_games_summed_up() -> None:
+    rules = GameRules(2, 61, variant="five")
+    records = games_of(["greedy", "random"], 10, rules)
+    report = summarize(iter(records), ["greedy", "random"])
+    assert report.games == 10 and sum(report.wins) == 10
+    assert report.lurches == tuple(sum(r.game_points == 2 and r.winner == side for r in records) for side in (0, 1))
+    assert all(r.three_for_last == 3 and r.rules.variant == "five" for r in records)

@@ -9,6 +9,7 @@ import pytest
 from reference import naive_show
 
 from crib_cli.cards import DECK
+from crib_cli.score import show_total
 from crib_cli.stats import show_distribution, suit_bonus_counts
 
 # Published distribution of hand scores over all 12,994,800 deals, scores 0-29.
@@ -74,3 +75,34 @@ def test_crib_distribution_differs_only_by_the_flush_rule() -> None:
     assert crib.mean < hand.mean
     assert crib.counts[28:] == hand.counts[28:] == (76, 4)
     assert [s for s in range(30) if crib.counts[s] == 0] == [19, 25, 26, 27]
+
+
+# --- five-card cribbage: hands of three ------------------------------------------------
+
+THREE_GROUPS = [((1, 2, 3), 4), ((1, 2, 11), 5), ((1, 2, 11), 11), ((11, 11, 5), 5), ((5, 5, 5), 5), ((4, 9, 12), 4), ((11, 12, 13), 13)]
+
+
+@pytest.mark.parametrize(("hand_ranks", "starter_rank"), THREE_GROUPS, ids=[f"{h}/{s}" for h, s in THREE_GROUPS])
+def test_suit_bonus_counts_of_three_cards_match_brute_force(hand_ranks: tuple[int, ...], starter_rank: int) -> None:
+    assert suit_bonus_counts(hand_ranks, starter_rank, False) == brute_bonus(hand_ranks, starter_rank, False)
+
+
+def test_five_card_hand_distribution_equals_brute_force() -> None:
+    """Every hand of three with every starter, scored one by one: the deals with a spade
+    starter, four times over (relabelling suits maps them onto the other starters' deals)."""
+    tally: Counter[int] = Counter()
+    for starter in DECK[::4]:
+        rest = [card for card in DECK if card is not starter]
+        for hand in combinations(rest, 3):
+            tally[show_total(hand, starter)] += 4
+    dist = show_distribution(variant="five")
+    assert dist.counts == tuple(tally[score] for score in range(21))
+    assert dist.deals == 22_100 * 49 == 1_082_900
+    assert [score for score, n in enumerate(dist.counts) if not n] == [16, 17, 18, 19]
+    assert round(float(dist.mean), 6) == 2.592350
+
+
+def test_the_five_card_crib_is_the_six_card_crib() -> None:
+    assert show_distribution(crib=True, variant="five") == show_distribution(crib=True)
+    with pytest.raises(ValueError, match="unknown variant 'seven'"):
+        show_distribution(variant="seven")

@@ -31,7 +31,7 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def naive_kept(four: tuple[Card, ...]) -> int:
-    """Four cards without a starter, by the rule book: every subset to 15, every pair, longest runs, a flush of four."""
+    """Four (or three) cards without a starter, by the rule book: every subset to 15, every pair, longest runs, a flush."""
     fifteens = 2 * sum(1 for k in range(2, 5) for s in combinations(four, k) if sum(value(c) for c in s) == 15)
     pairs = 2 * sum(1 for a, b in combinations(four, 2) if a.rank == b.rank)
     runs = 0
@@ -40,19 +40,19 @@ def naive_kept(four: tuple[Card, ...]) -> int:
         if found:
             runs = k * len(found)
             break
-    flush = 4 if len({c.suit for c in four}) == 1 else 0
+    flush = len(four) if len({c.suit for c in four}) == 1 else 0
     return fifteens + pairs + runs + flush
 
 
-@given(st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True))
+@given(st.lists(st.sampled_from(DECK), min_size=3, max_size=4, unique=True))
 def test_kept_points_match_the_naive_count(four: list[Card]) -> None:
     assert kept_points(tuple(four)) == naive_kept(tuple(four))
 
 
-def view(hand: str, *, dealer: int = 0, players: int = 2, pile: str = "") -> View:
+def view(hand: str, *, dealer: int = 0, players: int = 2, pile: str = "", variant: str = "six") -> View:
     laid = cards(pile)
     return View(
-        GameRules(players), 0, dealer, (0,) * players, cards(hand),
+        GameRules(players, variant=variant), 0, dealer, (0,) * players, cards(hand),
         count=sum(c.value for c in laid), pile=laid, laid=tuple((1, c) for c in laid),
     )
 
@@ -73,6 +73,19 @@ GREEDY_DISCARDS = {
 @pytest.mark.parametrize(("hand", "dealer", "throw"), GREEDY_DISCARDS.values(), ids=list(GREEDY_DISCARDS))
 def test_greedy_discard(hand: str, dealer: int, throw: str) -> None:
     assert set(GreedyPlayer().discard(view(hand, dealer=dealer))) == set(cards(throw))
+
+
+# Five-card cribbage: keep three, throw two.
+GREEDY_FIVE_CARD = {
+    "keep three fives": ("5H 5S 5D 2C 9H", 1, "2C 9H"),
+    "a flush of three beats a pair": ("2S 6S TS KH KD", 1, "KH KD"),
+    "tie: the lower cards go": ("5H TD KC 5D 2S", 1, "2S TD"),
+}
+
+
+@pytest.mark.parametrize(("hand", "dealer", "throw"), GREEDY_FIVE_CARD.values(), ids=list(GREEDY_FIVE_CARD))
+def test_greedy_five_card_discard(hand: str, dealer: int, throw: str) -> None:
+    assert set(GreedyPlayer().discard(view(hand, dealer=dealer, variant="five"))) == set(cards(throw))
 
 
 # pile so far, hand -> the card greedy lays

@@ -1,14 +1,16 @@
-"""The rank table, checked exhaustively against the naive reference scorer."""
+"""The rank tables (five ranks, and four for five-card cribbage hands), checked exhaustively against the naive reference scorer."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from reference import naive_show
 
 from crib_cli.cards import DECK
 from crib_cli import table_data
-from crib_cli.tables import compute_parts, five_rank_multisets, parts_table, rank_key, render_module, total_table
+from crib_cli.tables import compute_parts, parts_table, rank_key, rank_multisets, render_module, total_table
 
 
 def cards_for(ranks: tuple[int, ...]) -> list:
@@ -22,29 +24,32 @@ def cards_for(ranks: tuple[int, ...]) -> list:
     return cards
 
 
-def test_there_are_6175_five_rank_multisets() -> None:
-    multisets = five_rank_multisets()
-    assert len(multisets) == 6175 == len(parts_table()) == len(total_table())
+def test_there_are_6175_multisets_of_five_ranks_and_1820_of_four() -> None:
+    assert len(rank_multisets(5)) == 6175 == len(parts_table()) == len(total_table())
+    assert len(rank_multisets(4)) == 1820 == len(parts_table(4)) == len(total_table(4))
 
 
 def test_keys_ignore_order_and_never_collide() -> None:
     assert rank_key((1, 5, 5, 11, 13)) == rank_key((13, 5, 11, 1, 5))
-    assert len({rank_key(m) for m in five_rank_multisets()}) == 6175
+    keys = [rank_key(m) for size in (4, 5) for m in rank_multisets(size)]
+    assert len(set(keys)) == 6175 + 1820
 
 
-def test_every_entry_matches_the_naive_scorer() -> None:
+@pytest.mark.parametrize("size", [5, 4], ids=["five ranks", "four ranks"])
+def test_every_entry_matches_the_naive_scorer(size: int) -> None:
     mismatches = []
-    for ranks in five_rank_multisets():
+    for ranks in rank_multisets(size):
         *hand, starter = cards_for(ranks)
         naive = naive_show(tuple(hand), starter)
         expected = (naive["fifteens"], naive["pairs"], naive["runs"])
-        if parts_table()[rank_key(ranks)][:3] != expected:
+        if parts_table(size)[rank_key(ranks)][:3] != expected:
             mismatches.append((ranks, expected))
     assert not mismatches
 
 
-def test_totals_are_sums_of_parts() -> None:
-    assert all(total_table()[key] == parts[3] == sum(parts[:3]) for key, parts in parts_table().items())
+@pytest.mark.parametrize("size", [5, 4], ids=["five ranks", "four ranks"])
+def test_totals_are_sums_of_parts(size: int) -> None:
+    assert all(total_table(size)[key] == parts[3] == sum(parts[:3]) for key, parts in parts_table(size).items())
 
 
 def test_generated_module_matches_the_rules() -> None:
@@ -53,5 +58,11 @@ def test_generated_module_matches_the_rules() -> None:
     assert path.read_text(encoding="utf-8") == render_module(), "run: python scripts/generate_tables.py"
 
 
-def test_loaded_table_equals_the_computed_one() -> None:
-    assert parts_table() == compute_parts()
+@pytest.mark.parametrize("size", [5, 4], ids=["five ranks", "four ranks"])
+def test_loaded_table_equals_the_computed_one(size: int) -> None:
+    assert parts_table(size) == compute_parts(size)
+
+
+def test_only_four_or_five_cards_are_shown() -> None:
+    with pytest.raises(ValueError, match="four or five cards shown, not 6"):
+        parts_table(6)

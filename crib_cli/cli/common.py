@@ -11,7 +11,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from .. import formats
-from ..cards import Card, CardError, quoted
+from ..cards import VARIANTS, Card, CardError, quoted
 from . import COMMANDS, EXIT_DATA
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -37,6 +37,18 @@ def format_option(*choices: str, default: str) -> Callable[[F], F]:
     )
 
 
+def variant_option(help: str, *, eager: bool = False) -> Callable[[F], F]:
+    """The ``--variant six|five`` option; ``eager`` reads it before the arguments, for a parse that depends on it."""
+    return click.option(
+        "--variant",
+        type=click.Choice(VARIANTS, case_sensitive=False),
+        default="six",
+        show_default=True,
+        is_eager=eager,
+        help=help,
+    )
+
+
 def batch_source(values: Sequence[str]) -> str | None:
     """The batch input the arguments name (``-`` for stdin, or one existing path), else None."""
     if len(values) != 1:
@@ -47,11 +59,20 @@ def batch_source(values: Sequence[str]) -> str | None:
     return None
 
 
-def cards_argument(name: str, parse: Callable[[str], Any], *, batch: bool = True, required: bool = True) -> Callable[[F], F]:
+def cards_argument(
+    name: str,
+    parse: Callable[[str], Any],
+    *,
+    batch: bool = True,
+    required: bool = True,
+    parse_for: Callable[[dict[str, Any]], Callable[[str], Any]] | None = None,
+) -> Callable[[F], F]:
     """An argument of cards, quoted or not (``5S 5C 5D JH / 5H`` as five words is fine).
 
     The words are joined and parsed; a bad card is a usage error. With
     ``batch``, ``-`` or one existing path passes through as a string.
+    ``parse_for``, if given, picks the parse from the options read before the
+    argument (eager ones, such as ``--variant``).
     """
 
     def convert(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Any:
@@ -59,7 +80,7 @@ def cards_argument(name: str, parse: Callable[[str], Any], *, batch: bool = True
             return source
         text = " ".join(values)
         try:
-            return parse(text)
+            return (parse_for(ctx.params) if parse_for is not None else parse)(text)
         except CardError as error:
             message = str(error)
             if batch and len(values) == 1 and len(text.split()) == 1 and len(text) > 3:

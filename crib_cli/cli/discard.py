@@ -31,6 +31,7 @@ from .common import (
     refuse_batch_format,
     require_column,
     run_batch,
+    variant_option,
 )
 
 DISCARD_COLUMNS = ("keep", "throw", "hand_mean", "hand_min", "hand_max", "crib_mean", "net_dealer", "net_pone")
@@ -58,7 +59,7 @@ def throw_figures(option: Throw) -> tuple[Any, ...]:
 
 
 def discard_fields(
-    default_role: str | None, players: int | None
+    default_role: str | None, players: int | None, variant: str = "six"
 ) -> Callable[[list[str]], Callable[[list[str]], tuple[Any, ...]]]:
     """Analyze CSV rows: ``hand`` (6 or 5 cards), optional ``role``; the best throw's figures."""
 
@@ -68,7 +69,8 @@ def discard_fields(
 
         def evaluate(values: list[str]) -> tuple[Any, ...]:
             role = (values[role_at].strip().lower() if role_at is not None else "") or default_role
-            return throw_figures(analyze_discards(parse_cards(values[hand_at]), role=role, players=players)[0])
+            deal = parse_cards(values[hand_at])
+            return throw_figures(analyze_discards(deal, role=role, players=players, variant=variant)[0])
 
         return evaluate
 
@@ -167,20 +169,22 @@ def discard_lines(
 @click.option("--role", type=click.Choice(ROLES, case_sensitive=False),
               help="Sort by the net for this role: dealer or partner (the crib is your side's), or pone.")
 @click.option("--players", type=click.IntRange(2, 4), help="2 (6 cards) or 3/4 (5 cards); default from the deal.")
+@variant_option("five: five-card cribbage, two players: keep three, throw two of five.")
 @click.option("--dist", is_flag=True, help="Exact chance of every hand and crib score for the best throw.")
 @click.option("--starter-detail", "starters", is_flag=True, help="Which starters give the kept hand which score.")
 @click.option("--throw", "chosen", type=CardsType(), help="Detail this throw instead of the best one.")
 @click.option("--strict", is_flag=True, help="Batch: stop at the first bad row (exit 1).")
 @format_option("table", "json", "csv", "jsonl", default="table; csv for batch input")
 def discard(
-    deal: Any, role: str | None, players: int | None, dist: bool, starters: bool,
+    deal: Any, role: str | None, players: int | None, variant: str, dist: bool, starters: bool,
     chosen: tuple[Card, ...] | None, strict: bool, fmt: str | None,
 ) -> None:
     """Which cards to throw to the crib: every throw, best first, with exact means.
 
     DEAL is 6 cards (two players, throw two) or 5 (three or four players,
-    throw one), quoted or not. For each throw: 'hand' is the kept four's
-    mean show over every unseen starter, 'min' and 'max' its lowest and
+    throw one; with --variant five, five-card cribbage: keep three, throw
+    two), quoted or not. For each throw: 'hand' is the kept cards' mean
+    show over every unseen starter, 'min' and 'max' its lowest and
     highest; 'crib' is the crib's mean with the other crib cards and the
     starter drawn at random from the unseen cards (his heels left out).
     The net adds the crib for the dealer (and the dealer's partner) and
@@ -195,24 +199,26 @@ def discard(
     4C 5S 5C 6D  JH KS    15.96   12     24     3.97    19.93
     5S 5C JH KS  4C 6D    12.43   10     21     4.41    16.84
     ...
+    $ crib discard --variant five 5S 5C 6D JH 4C --role pone
     $ crib discard - < deals.csv > throws.csv
     """
     try:
-        if players is not None or role is not None:
-            deal_players(6 if players == 2 else 5, players=players, role=role)
+        if players is not None or role is not None or variant != "six":
+            size = 6 if players == 2 and variant == "six" else 5
+            deal_players(size, players=players, role=role, variant=variant)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     if isinstance(deal, str):
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
-        run_batch(deal, fmt, DISCARD_COLUMNS, discard_fields(role, players), strict=strict, is_data=is_deal)
+        run_batch(deal, fmt, DISCARD_COLUMNS, discard_fields(role, players, variant), strict=strict, is_data=is_deal)
         return
     refuse_batch_format(fmt)
     if chosen and not (dist or starters):
         raise click.UsageError("--throw picks the throw for --dist or --starter-detail")
     try:
-        players = deal_players(len(deal), players=players, role=role)
-        options = analyze_discards(deal, role=role, players=players)
+        players = deal_players(len(deal), players=players, role=role, variant=variant)
+        options = analyze_discards(deal, role=role, players=players, variant=variant)
         pick = pick_throw(options, chosen)
     except ValueError as error:
         raise click.UsageError(str(error)) from None

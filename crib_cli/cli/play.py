@@ -1,8 +1,9 @@
 """``crib play``: a game against the computer in the terminal, with a coach.
 
 The person is seat 0 and answers a line at a time, so a game can be typed or
-piped in. Every event of the engine is told from that seat's side of the
-table: its own cards, what is laid, the shows, the board.
+piped in; the computer plays every other seat (with four players, the
+person's partner too). Every event of the engine is told from that seat's
+side of the table: its own cards, what is laid, the shows, the board.
 """
 
 from __future__ import annotations
@@ -30,19 +31,28 @@ from ..game import (
     Laid,
     ShowCounted,
     StarterTurned,
+    ThreeForLast,
     View,
     play_game,
     player_factory,
     record_json,
 )
 from ..game.coach import Verdict, describe, judge_play, judge_throw, play_options, throw_options
+from ..game.expert import seat_role
 from ..peg import LIMIT
 from ..score import ShowScore, check_claim
-from .common import command
-from .simulate import open_log
+from .common import command, variant_option
+from .simulate import game_rules, open_log
 
 YOU = 0
 """The person's seat."""
+SEAT_NAMES = {3: ("you", "left", "right"), 4: ("you", "left", "partner", "right")}
+"""What the person calls the other seats with three and four players (seat 1 sits on the person's left)."""
+
+
+def seat_names(players: int, opponent: str) -> tuple[str, ...]:
+    """Names by seat as the table speaks of them: the computer's strategy with two players, else where it sits."""
+    return SEAT_NAMES.get(players, ("you", opponent))
 
 
 class EndOfInput(Exception):
@@ -95,15 +105,15 @@ class Coaching:
 class Person:
     """The player in seat 0: asks the person for every decision, re-asking until it is legal."""
 
-    def __init__(self, terminal: Terminal, coaching: Coaching, opponent: str) -> None:
+    def __init__(self, terminal: Terminal, coaching: Coaching, names: Sequence[str]) -> None:
         self.terminal = terminal
         self.coaching = coaching
-        self.opponent = opponent
+        self.names = names
 
     def discard(self, view: View) -> tuple[Card, ...]:
         say = self.terminal.say
         need = view.rules.thrown
-        whose = "your" if view.is_dealer else f"{self.opponent}'s"
+        whose = {"dealer": "your", "partner": "your partner's"}.get(seat_role(view), f"{self.names[view.dealer]}'s")
         say(f"your hand: {format_cards(sorted(view.hand))}")
         while True:
             answer = self.terminal.ask(f"throw {need} to {whose} crib (or ? for advice):")
@@ -127,13 +137,13 @@ class Person:
         return thrown
 
     def advise_throw(self, view: View) -> None:
-        role = "dealer" if view.is_dealer else "pone"
+        role = seat_role(view)
         rows = [
             [format_cards(o.throw), format_cards(o.keep), f"{float(o.hand_mean):.2f}", f"{float(o.crib_mean):.2f}",
              f"{float(o.net(role)):.2f}"]
             for o in throw_options(view)[:5]
         ]
-        sign = "+" if view.is_dealer else "-"
+        sign = "-" if role == "pone" else "+"
         self.terminal.say(formats.table(rows, ("throw", "keep", "hand", "crib", f"net (hand {sign} crib)")))
 
     def play(self, view: View) -> Card | None:
@@ -170,7 +180,10 @@ class Person:
         while True:
             answer = self.terminal.ask(f"count your {kind} {format_cards(show.hand)} / {show.starter} (or ?):")
             if answer == "?":
-                self.terminal.say("  fifteens 2 each, pairs 2 each, runs 1 a card, flush 4 or 5, nobs 1; 19 for nothing")
+                self.terminal.say(
+                    "  fifteens 2 each, pairs 2 each, runs 1 a card, flush 1 a card (a crib: all five only), "
+                    "nobs 1; 19 for nothing"
+                )
                 continue
             if not answer.isdigit():
                 self.terminal.say(f"  {quoted(answer)} is not a count: give a number")
@@ -218,10 +231,11 @@ def throw_text(verdict: Verdict) -> str:
 class Table:
     """Tells each event from seat 0's side of the table."""
 
-    def __init__(self, terminal: Terminal, names: Sequence[str], target: int) -> None:
+    def __init__(self, terminal: Terminal, names: Sequence[str], rules: GameRules, opponent: str) -> None:
         self.say = terminal.say
         self.names = names
-        self.target = target
+        self.rules = rules
+        self.opponent = opponent
         self.scores: tuple[int, ...] = (0,) * len(names)
 
     def __call__(self, event: Event) -> None:
@@ -229,21 +243,44 @@ class Table:
         if handler is not None:
             handler(event)
 
+    def side_name(self, side: int) -> str:
+        """A seat's name, or with four players the partners': ``you and partner``, ``left and right``."""
+        return " and ".join(self.names[seat] for seat in range(len(self.names)) if self.rules.side(seat) == side)
+
+    def standing(self, scores: tuple[int, ...]) -> list[tuple[str, int]]:
+        """Each side's name and score, the person's side first."""
+        return [(self.side_name(side), scores[side]) for side in range(self.rules.sides)]
+
     def board(self, scores: tuple[int, ...]) -> None:
         if scores != self.scores:
             self.scores = scores
-            parts = [f"{name} {score} ({self.target - score} to go)" for name, score in zip(self.names, scores)]
+            target = self.rules.target
+            parts = [f"{name} {score} ({target - score} to go)" for name, score in self.standing(scores)]
             self.say("board: " + " | ".join(parts))
 
     def GameStarted(self, event: GameStarted) -> None:  # noqa: N802 (named after the event)
-        self.say(f"you against {self.names[1]}, to {event.rules.target}")
+        rules = event.rules
+        game = "five-card cribbage " if rules.variant == "five" else ""
+        if rules.players == 2:
+            self.say(f"you against {self.names[1]}, {game}to {rules.target}")
+        elif rules.players == 3:
+            self.say(f"you against left and right ({self.opponent}), each for himself, to {rules.target}")
+        else:
+            self.say(f"you and partner ({self.opponent}, sitting opposite) against left and right ({self.opponent}), "
+                     f"to {rules.target}")
         for cuts in event.cuts:
             self.say("cut for deal: " + ", ".join(f"{self.names[seat]} {card}" for seat, card in cuts))
         self.say(f"{self.names[event.first_dealer]} {'deal' if event.first_dealer == YOU else 'deals'} first")
 
+    def ThreeForLast(self, event: ThreeForLast) -> None:  # noqa: N802
+        who = "you peg" if event.seat == YOU else f"{self.names[event.seat]} pegs"
+        self.say(f"{who} {event.points} for last: the first pone's start in five-card cribbage")
+        self.board(event.scores)
+
     def Dealt(self, event: Dealt) -> None:  # noqa: N802
         dealer = "you deal" if event.dealer == YOU else f"{self.names[event.dealer]} deals"
-        self.say(f"\n-- deal {event.number + 1}: {dealer} --")
+        extra = "; one card from the deck goes to the crib" if event.crib_card is not None else ""
+        self.say(f"\n-- deal {event.number + 1}: {dealer}{extra} --")
 
     def StarterTurned(self, event: StarterTurned) -> None:  # noqa: N802
         self.say(f"starter: {event.starter}" + (f": his heels, {self.names[event.dealer]} pegs 2" if event.heels else ""))
@@ -253,6 +290,8 @@ class Table:
         who = "you lay" if event.seat == YOU else f"{self.names[event.seat]} lays"
         scored = ", ".join(f"{item.kind} for {item.points}" for item in event.items)
         self.say(f"{who} {event.card}: count {event.count}" + (f" -- {scored}" if scored else ""))
+        if event.count == LIMIT and self.rules.play_once:
+            self.say("the play ends at 31: cards left are not played")
         self.board(event.scores)
 
     def Go(self, event: Go) -> None:  # noqa: N802
@@ -261,7 +300,8 @@ class Table:
 
     def GoPoint(self, event: GoPoint) -> None:  # noqa: N802
         who = "you peg" if event.seat == YOU else f"{self.names[event.seat]} pegs"
-        self.say(f"{who} 1 for the go; the count starts again")
+        after = "the play ends: cards left are not played" if self.rules.play_once else "the count starts again"
+        self.say(f"{who} 1 for the go; {after}")
         self.board(event.scores)
 
     def ShowCounted(self, event: ShowCounted) -> None:  # noqa: N802
@@ -272,7 +312,7 @@ class Table:
             self.say(f"  {item.kind.value:<8} {format_cards(item.cards):<15} {item.points}")
         self.say(f"  total {show.total}")
         if event.claimed != show.total:
-            other = self.names[1 - event.seat]
+            other = self.names[(event.seat + 1) % len(self.names)]
             self.say(f"  counted {event.claimed}, {show.total - event.claimed} short: muggins! {other} pegs {event.muggins}")
             for item in check_claim(show, event.claimed).overlooked:
                 self.say(f"    overlooked {item.kind.value} {format_cards(item.cards)} for {item.points}")
@@ -283,10 +323,18 @@ class Table:
 
     def GameEnded(self, event: GameEnded) -> None:  # noqa: N802
         record = event.record
-        winner = "you win" if record.winner == YOU else f"{self.names[record.winner]} wins"
-        margin = {2: "skunk: 2 games" if record.rules.target == 121 else "lurch: 2 games", 4: "double skunk: 4 games"}
+        rules = record.rules
+        sides = self.standing(record.scores)
+        name, score = sides[record.winner]
+        if record.winner == YOU:
+            winner = "you and partner win" if rules.players == 4 else "you win"
+        else:
+            winner = f"{name} win" if rules.players == 4 else f"{name} wins"
+        others = [other for side, other in enumerate(sides) if side != record.winner]
+        losers = " and ".join(f"{points} ({who})" if rules.players == 3 else str(points) for who, points in others)
+        margin = {2: "skunk: 2 games" if rules.target == 121 else "lurch: 2 games", 4: "double skunk: 4 games"}
         extra = f"; {margin[record.game_points]}" if record.game_points in margin else ""
-        self.say(f"\n{winner}, {record.scores[record.winner]} to {record.scores[1 - record.winner]}{extra}")
+        self.say(f"\n{winner}, {score} to {losers}{extra}")
 
 
 def summary_lines(coaching: Coaching) -> list[str]:
@@ -307,14 +355,20 @@ def summary_lines(coaching: Coaching) -> list[str]:
 
 
 @command("play")
-@click.option("--to", "target", type=click.Choice(["121", "61"]), default="121", show_default=True, help="Game length.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="2, 3 (each for himself) or 4 (you and the computer as your partner, opposite).")
+@variant_option("five: five-card cribbage (two players; --to defaults to 61).")
+@click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
 @click.option("--opponent", type=click.Choice(["expert", "greedy", "random"]), default="expert", show_default=True,
-              help="The computer's strategy.")
+              help="The computer's strategy, in every seat but yours.")
 @click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
 @click.option("--no-coach", "coach", is_flag=True, flag_value=False, default=True, help="Play without the coach.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Append the finished game to FILE (the crib simulate --log format).")
-def play(target: str, seed: int | None, opponent: str, muggins: bool, coach: bool, log: str | None) -> None:
+def play(
+    players: int, variant: str, target: str | None, seed: int | None, opponent: str, muggins: bool, coach: bool,
+    log: str | None,
+) -> None:
     """Play a game against the computer, with a coach at your elbow.
 
     Answer each question on a line: the cards to throw (5S 4C, any notation
@@ -322,31 +376,36 @@ def play(target: str, seed: int | None, opponent: str, muggins: bool, coach: boo
     analysis first. A wrong answer is asked again with the reason. After each
     throw the coach gives its net against the best; after each card, what the
     expert would have laid and why; at the end, what you gave up in all. End
-    of input or Ctrl-C ends the game with a summary.
+    of input or Ctrl-C ends the game with a summary. With three or four
+    players the computer plays every other seat: left, (partner,) right.
+    Skunks and lurches count with two players and partnerships, not three.
 
     \b
     $ crib play --to 61 --seed 3
-    $ crib play --seed 3 < answers.txt
+    $ crib play --players 4 --seed 3
+    $ crib play --variant five --seed 3 < answers.txt
     """
-    rules = GameRules(players=2, target=int(target), muggins=muggins)
+    rules = game_rules(players, variant, target, muggins)
     rng = random.Random(seed)
     terminal = Terminal()
     coaching = Coaching(coach)
-    names = ("you", opponent)
-    table = Table(terminal, names, rules.target)
-    computer = player_factory(opponent)(random.Random(rng.random()))
+    names = seat_names(rules.players, opponent)
+    table = Table(terminal, names, rules, opponent)
+    factory = player_factory(opponent)
+    seats = [Person(terminal, coaching, names)] + [factory(random.Random(rng.random())) for _ in range(rules.players - 1)]
     out = open_log(log, "a")
     try:
         try:
-            record = play_game([Person(terminal, coaching, opponent), computer], rules, rng, observer=table, names=names)
+            record = play_game(seats, rules, rng, observer=table, names=names)
         except EndOfInput:
-            scores = " to ".join(f"{name} {score}" for name, score in zip(names, table.scores))
+            joiner = ", " if rules.players == 3 else " to "
+            scores = joiner.join(f"{name} {score}" for name, score in table.standing(table.scores))
             terminal.say(f"game left unfinished: {scores}")
             record = None
         for line in summary_lines(coaching):
             terminal.say(line)
         if out is not None and record is not None:
-            out.write(json.dumps(record_json(record, 0, list(names))) + "\n")
+            out.write(json.dumps(record_json(record, 0, ["you"] + [opponent] * (rules.players - 1))) + "\n")
     finally:
         if out is not None:
             out.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import click
@@ -10,11 +11,23 @@ import click
 from .. import formats
 from ..cards import format_cards, parse_show
 from ..score import ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts
-from .common import cards_argument, cards_json, command, format_option, parses, refuse_batch_format, require_column, run_batch
+from .common import (
+    cards_argument,
+    cards_json,
+    command,
+    format_option,
+    parses,
+    refuse_batch_format,
+    require_column,
+    run_batch,
+    variant_option,
+)
 
 RULES_NOTE = (
     "Rules: a four-card flush counts in a hand but not in the crib (five only); "
-    "nobs is a hand jack of the starter's suit, never the starter itself."
+    "nobs is a hand jack of the starter's suit, never the starter itself. "
+    "Five-card cribbage (--variant five): a hand is three cards, and its flush three "
+    "(four with the starter); the crib is four cards and scores exactly as above."
 )
 SCORE_COLUMNS = ("fifteens", "pairs", "runs", "flush", "nobs", "total")
 NINETEEN = 19
@@ -86,8 +99,18 @@ def check_claim_option(ctx: click.Context, param: click.Parameter, value: int | 
     return value
 
 
-def score_fields(default_crib: bool) -> Callable[[list[str]], Callable[[list[str]], tuple[int, ...]]]:
-    """Score CSV rows: ``hand`` (4 cards, or a whole show), optional ``starter`` and ``crib``."""
+def hand_size(variant: str, crib: bool) -> int:
+    """Cards in the hand of a show: 4, or 3 for a five-card cribbage hand (its crib is 4)."""
+    return 3 if variant == "five" and not crib else 4
+
+
+def parse_for(params: dict[str, Any]) -> Callable[[str], Any]:
+    """The parse of a show for the variant and crib flag given (both read before the show)."""
+    return partial(parse_show, size=hand_size(params.get("variant") or "six", bool(params.get("crib"))))
+
+
+def score_fields(default_crib: bool, variant: str = "six") -> Callable[[list[str]], Callable[[list[str]], tuple[int, ...]]]:
+    """Score CSV rows: ``hand`` (4 cards, 3 in a five-card hand, or a whole show), optional ``starter`` and ``crib``."""
 
     def make_evaluate(header: list[str]) -> Callable[[list[str]], tuple[int, ...]]:
         hand_at = require_column(header, "hand")
@@ -100,13 +123,16 @@ def score_fields(default_crib: bool) -> Callable[[list[str]], Callable[[list[str
         def evaluate(values: list[str]) -> tuple[int, ...]:
             hand_text = values[hand_at]
             starter_text = values[starter_at].strip() if starter_at is not None else ""
+            crib = flag(values[crib_at]) if crib_at is not None else default_crib
+            size = hand_size(variant, crib)
             if starter_text:
                 if "/" in hand_text:
                     raise ValueError("the starter is given twice: in 'hand' after '/' and in 'starter'")
-            elif "/" not in hand_text and len(hand_text.replace(",", " ").split()) != 5:
-                raise ValueError("no starter: give a 'starter' column, or write 'hand / starter' (or 5 cards, the starter last)")
-            crib = flag(values[crib_at]) if crib_at is not None else default_crib
-            return text_parts(hand_text, starter_text, crib)
+            elif "/" not in hand_text and len(hand_text.replace(",", " ").split()) != size + 1:
+                raise ValueError(
+                    f"no starter: give a 'starter' column, or write 'hand / starter' (or {size + 1} cards, the starter last)"
+                )
+            return text_parts(hand_text, starter_text, crib, size)
 
         return evaluate
 
@@ -114,17 +140,19 @@ def score_fields(default_crib: bool) -> Callable[[list[str]], Callable[[list[str
 
 
 @command("score", epilog=RULES_NOTE)
-@cards_argument("show", parse_show)
-@click.option("--crib", is_flag=True, help="Score as a crib: only a five-card flush counts.")
+@cards_argument("show", parse_show, parse_for=parse_for)
+@click.option("--crib", is_flag=True, is_eager=True, help="Score as a crib of four: only a five-card flush counts.")
+@variant_option("five: five-card cribbage, a hand of three (--crib: its crib of four, scored as any crib).", eager=True)
 @click.option("--claim", type=click.IntRange(0, 29), callback=check_claim_option,
               help="Check a claimed count (muggins); 19 is the call for a hand of nothing.")
 @click.option("--strict", is_flag=True, help="Batch: stop at the first bad row (exit 1).")
 @format_option("table", "json", "text", "csv", "jsonl", default="table; csv for batch input")
-def score(show: Any, crib: bool, claim: int | None, strict: bool, fmt: str | None) -> None:
+def score(show: Any, crib: bool, variant: str, claim: int | None, strict: bool, fmt: str | None) -> None:
     """Score a hand or crib with its starter, item by item.
 
     SHOW is four cards, '/', the starter (or five cards, the starter last),
-    quoted or not. With '-' (stdin) or a FILE it scores CSV rows in bulk:
+    quoted or not; with --variant five a hand is three cards (a crib is
+    still four). With '-' (stdin) or a FILE it scores CSV rows in bulk:
     column 'hand' (4 cards or a whole show), optional 'starter' and 'crib'
     (true/false); other columns pass through. A file of plain lines, one show
     a line, needs no header. Batch output is CSV (default) or JSON lines; bad
@@ -133,12 +161,15 @@ def score(show: Any, crib: bool, claim: int | None, strict: bool, fmt: str | Non
     \b
     $ crib score 6D JH 4H 7C / 5H --format text
     fifteen two, fifteen four, a run of four is eight, and one for his nob makes nine (9)
+    $ crib score --variant five 5H 5C JH / 5S --format text
+    fifteen two, fifteen four, fifteen six, fifteen eight, and a pair royal makes fourteen (14)
     $ crib score - < hands.csv > scored.csv
     """
     if isinstance(show, str):
         if claim is not None:
             raise click.UsageError("--claim checks one show, not batch input")
-        run_batch(show, fmt, SCORE_COLUMNS, score_fields(crib), strict=strict, is_data=parses(parse_show))
+        is_data = parses(partial(parse_show, size=hand_size(variant, crib)))
+        run_batch(show, fmt, SCORE_COLUMNS, score_fields(crib, variant), strict=strict, is_data=is_data)
         return
     refuse_batch_format(fmt)
     result = score_show(*show, crib=crib)

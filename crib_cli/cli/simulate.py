@@ -1,4 +1,4 @@
-"""``crib simulate``: many seeded games between two strategies, a report, and a log to re-check them."""
+"""``crib simulate``: many seeded games between strategies, a report, and a log to re-check them."""
 
 from __future__ import annotations
 
@@ -11,14 +11,16 @@ import click
 
 from .. import formats
 from ..cards import quoted
-from ..game import GameRules, IllegalMove, PlayerSpecError, Report, record_json, run_games, summarize
+from ..game import GameRules, IllegalMove, PlayerSpecError, Report, by_side, record_json, run_games, summarize
 from ..game.simulate import Interval
-from .common import command, format_option
+from .common import command, format_option, variant_option
 
 PUBLISHED = (
     "Published figures for expert human play, per deal: pone pegs about 2.0 and dealer 3.5; "
     "hands about 8.1 (pone) and 8.0 (dealer); crib 4.7; the first dealer wins 55-56% of games."
 )
+LETTERS = "ABC"
+"""Each side's letter: the player (or partnership) named by --a, --b, --c."""
 
 
 def percent(rate: float) -> str:
@@ -29,39 +31,57 @@ def interval_text(interval: Interval) -> str:
     return f"{percent(interval.low)}-{percent(interval.high)}"
 
 
-def side_rows(report: Report, target: int) -> Iterator[list[Any]]:
+def margin_kinds(rules: GameRules) -> tuple[str, ...]:
+    """The big wins the report counts: skunks with two players and partnerships, none with three."""
+    if rules.players == 3:
+        return ()
+    return {121: ("skunks", "double_skunks"), 61: ("lurches",)}.get(rules.target, ())
+
+
+def side_rows(report: Report, rules: GameRules) -> Iterator[list[Any]]:
     """One row a side: wins, the rate and its interval, game points, and the big wins."""
     for side, name in enumerate(report.names):
-        margins = (report.skunks[side], report.double_skunks[side]) if target == 121 else (report.lurches[side],)
+        margins = [getattr(report, kind)[side] for kind in margin_kinds(rules)]
         rate = report.win_rates[side]
-        yield [f"{'AB'[side]} {name}", f"{report.wins[side]:,}", percent(rate.rate), interval_text(rate),
+        yield [f"{LETTERS[side]} {name}", f"{report.wins[side]:,}", percent(rate.rate), interval_text(rate),
                f"{report.game_points[side]:,}", *(f"{n:,}" for n in margins)]
 
 
-def role_rows(report: Report) -> Iterator[list[Any]]:
-    """Average points per deal, by player and role, by where they came from."""
-    for averages in report.roles:
+def role_rows(report: Report, rules: GameRules) -> Iterator[list[Any]]:
+    """Average points per deal, by player (or side) and role, by where they came from."""
+    for averages in by_side(report, rules):
         crib = f"{averages.crib:.2f}" if averages.role == "dealer" else ""
         heels = f"{averages.heels:.2f}" if averages.role == "dealer" else ""
-        yield [f"{'AB'[averages.seat]} {averages.name}", averages.role, f"{averages.deals:,}",
+        yield [f"{LETTERS[averages.seat]} {averages.name}", averages.role, f"{averages.deals:,}",
                f"{averages.pegging:.2f}", f"{averages.hand:.2f}", crib, heels, f"{averages.total:.2f}"]
 
 
-def report_lines(report: Report, target: int, seed: int) -> Iterator[str]:
+def title(report: Report, rules: GameRules, seed: int) -> str:
+    """Who played whom, how many games of what, and how the first deal went round."""
+    sides = [f"{name} ({LETTERS[side]})" for side, name in enumerate(report.names)]
+    who = f"{sides[0]}, {sides[1]} and {sides[2]}" if len(sides) == 3 else " against ".join(sides)
+    game = " of five-card cribbage" if rules.variant == "five" else ""
+    turn = "alternating" if rules.players == 2 else "rotating"
+    extra = {3: "; each for himself, so no skunks", 4: "; partners sit opposite"}.get(rules.players, "")
+    return f"{who}: {report.games:,} games{game} to {rules.target}, seed {seed}, first deal {turn}{extra}"
+
+
+def report_lines(report: Report, rules: GameRules, seed: int) -> Iterator[str]:
     """The text report: who won, how often and by how much; then points per deal by role."""
-    yield (f"{report.names[0]} (A) against {report.names[1]} (B): {report.games:,} games to {target}, "
-           f"seed {seed}, first deal alternating")
-    big = ("skunks", "double skunks") if target == 121 else ("lurches",)
-    yield formats.table(side_rows(report, target), ("player", "wins", "win rate", "95% interval", "game points", *big))
+    yield title(report, rules, seed)
+    big = tuple(kind.replace("_", " ") for kind in margin_kinds(rules))
+    who = "side" if rules.players == 4 else "player"
+    yield formats.table(side_rows(report, rules), (who, "wins", "win rate", "95% interval", "game points", *big))
     first = report.first_dealer
-    yield f"the first dealer won {percent(first.rate)} ({interval_text(first)})"
+    dealer = "the first dealer's side" if rules.players == 4 else "the first dealer"
+    yield f"{dealer} won {percent(first.rate)} ({interval_text(first)})"
     yield ""
-    yield formats.table(role_rows(report), ("per deal", "role", "deals", "pegging", "hand", "crib", "heels", "total"))
+    yield formats.table(role_rows(report, rules), ("per deal", "role", "deals", "pegging", "hand", "crib", "heels", "total"))
     yield "complete deals only (a deal cut short by the end of the game is left out)"
 
 
-def report_json(report: Report, target: int, seed: int) -> dict[str, Any]:
-    """Every figure of the report, full precision."""
+def report_json(report: Report, rules: GameRules, seed: int) -> dict[str, Any]:
+    """Every figure of the report, full precision; by side (a player, or a partnership with four)."""
 
     def interval(i: Interval) -> dict[str, float]:
         return {"rate": i.rate, "low": i.low, "high": i.high}
@@ -69,19 +89,21 @@ def report_json(report: Report, target: int, seed: int) -> dict[str, Any]:
     return {
         "games": report.games,
         "deals": report.deals,
-        "target": target,
+        "target": rules.target,
         "seed": seed,
+        "seats": rules.players,
+        "variant": rules.variant,
         "players": [
-            {"player": "AB"[side], "name": name, "wins": report.wins[side], "win_rate": interval(report.win_rates[side]),
+            {"player": LETTERS[side], "name": name, "wins": report.wins[side], "win_rate": interval(report.win_rates[side]),
              "game_points": report.game_points[side], "skunks": report.skunks[side],
              "double_skunks": report.double_skunks[side], "lurches": report.lurches[side]}
             for side, name in enumerate(report.names)
         ],
         "first_dealer": interval(report.first_dealer),
         "per_deal": [
-            {"player": "AB"[a.seat], "name": a.name, "role": a.role, "deals": a.deals, "pegging": a.pegging,
+            {"player": LETTERS[a.seat], "name": a.name, "role": a.role, "deals": a.deals, "pegging": a.pegging,
              "hand": a.hand, "crib": a.crib, "heels": a.heels, "total": a.total}
-            for a in report.roles
+            for a in by_side(report, rules)
         ],
     }
 
@@ -96,32 +118,64 @@ def open_log(path: str | None, mode: str) -> IO[str] | None:
         raise click.BadParameter(f"cannot write {quoted(path)}: {error.strerror}", param_hint="'--log'") from None
 
 
+def game_rules(players: int, variant: str, target: str | None, muggins: bool = False) -> GameRules:
+    """The rules from the command line: --to defaults to 61 for five-card cribbage, else 121."""
+    to = int(target) if target is not None else 61 if variant == "five" else 121
+    try:
+        return GameRules(players, to, muggins, variant)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ...]:
+    """The player of each seat: A and B, C with three players; with four, A's side in seats 0 and 2."""
+    if rules.players == 3:
+        return (a, b, c or "greedy")
+    if c is not None:
+        raise click.UsageError(
+            "--c is for three players"
+            + (": with four, --a and --b name the two sides" if rules.players == 4 else "")
+        )
+    return (a, b, a, b) if rules.players == 4 else (a, b)
+
+
 @command("simulate")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="How many games.")
 @click.option("--a", "a", default="expert", show_default=True,
-              help="Player A: random, greedy, expert, or module:factory (your own).")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B, the same way.")
+              help="Player A: random, greedy, expert, or module:factory (your own); with four players, side A (seats 0 and 2).")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B (side B with four: seats 1 and 3), the same way.")
+@click.option("--c", "c", help="Player C, three players only (default: greedy).")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="2, 3 (each for himself) or 4 (partners opposite, A against B).")
+@variant_option("five: five-card cribbage (two players; --to defaults to 61).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
 @click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Worker processes.")
-@click.option("--to", "target", type=click.Choice(["121", "61"]), default="121", show_default=True, help="Game length.")
+@click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines.")
 @format_option("table", "json", default="table")
-def simulate(a: str, b: str, games: int, seed: int, jobs: int, target: str, log: str | None, fmt: str | None) -> None:
+def simulate(
+    a: str, b: str, c: str | None, players: int, variant: str, games: int, seed: int, jobs: int,
+    target: str | None, log: str | None, fmt: str | None,
+) -> None:
     """Play strategies against each other and report who wins, by how much, and where the points come from.
 
-    A sits in seat 0 and B in seat 1; games alternate who deals first. A
-    player is a built-in strategy or module:factory, a callable with no
-    arguments returning an object with discard(view) and play(view) (see
-    the README), imported from the working directory or the Python path.
-    Game i depends only on the seed and i, so --jobs changes nothing but
-    the time. The win rate's interval is the 95% Wilson score interval.
+    A sits in seat 0 and B in seat 1 (C in seat 2 with three players;
+    with four, A's partner sits in seat 2 and B's in seat 3); the first
+    deal goes round the seats. A player is a built-in strategy or
+    module:factory, a callable with no arguments returning an object with
+    discard(view) and play(view) (see the README), imported from the
+    working directory or the Python path. Game i depends only on the seed
+    and i, so --jobs changes nothing but the time. The win rate's interval
+    is the 95% Wilson score interval. Skunks and lurches count with two
+    players and partnerships, not with three.
 
     \b
     $ crib simulate --games 10000 --a expert --b greedy --seed 1 --jobs 2
-    $ crib simulate --games 2000 --a expert --b mybot:make_player --log games.jsonl
+    $ crib simulate --players 3 --a expert --b greedy --c random --games 500
+    $ crib simulate --variant five --games 2000 --a expert --b mybot:make_player --log games.jsonl
     """
-    rules = GameRules(players=2, target=int(target))
-    specs = (a, b)
+    rules = game_rules(players, variant, target)
+    specs = seat_specs(rules, a, b, c)
     try:
         run = run_games(specs, games, seed=seed, jobs=jobs, rules=rules)
     except PlayerSpecError as error:
@@ -135,9 +189,9 @@ def simulate(a: str, b: str, games: int, seed: int, jobs: int, target: str, log:
         if out is not None:
             out.close()
     if fmt == "json":
-        click.echo(formats.to_json(report_json(report, rules.target, seed)))
+        click.echo(formats.to_json(report_json(report, rules, seed)))
     else:
-        click.echo("\n".join(report_lines(report, rules.target, seed)))
+        click.echo("\n".join(report_lines(report, rules, seed)))
 
 
 def _progress(run: Iterator[Any], games: int) -> Iterator[Any]:

@@ -15,10 +15,11 @@ from .events import (
     Laid,
     ShowCounted,
     StarterTurned,
+    ThreeForLast,
 )
 from .players import GameRules, IllegalMove, Player, View
 from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
-from .simulate import Interval, Report, RoleAverages, run_games, summarize, wilson_interval
+from .simulate import Interval, Report, RoleAverages, by_side, run_games, summarize, wilson_interval
 from .strategies import BUILT_IN, GreedyPlayer, PlayerSpecError, RandomPlayer, load_player_factory, player_factory
 
 __all__ = [
@@ -48,7 +49,9 @@ __all__ = [
     "ShowCounted",
     "ShowRecord",
     "StarterTurned",
+    "ThreeForLast",
     "View",
+    "by_side",
     "cut_for_deal",
     "game_points",
     "load_player_factory",

@@ -1,7 +1,8 @@
 """The coach: each decision of a seat against the expert's, in points of expectation.
 
-A throw is judged by its exact net for the seat (:func:`crib_cli.discard.analyze_discards`:
-the hand's mean plus the crib's for the dealer, less it for the pone). A card
+A throw is judged by its exact net for the seat (:func:`crib_cli.discard.analyze_discards`
+for the game's players and variant: the hand's mean plus the crib's for the
+dealer and his partner, less it for the pone). A card
 laid is judged by the expert's look-ahead to the end of the play
 (:func:`crib_cli.game.lookahead.play_values`): the points the seat's side can
 expect to peg from here less the other side's. What one gives up is the best
@@ -44,8 +45,9 @@ class Verdict:
 
 
 def throw_options(view: View) -> tuple[Throw, ...]:
-    """Every throw from the seat's hand, best net for its role first."""
-    return analyze_discards(view.hand, role=seat_role(view), players=view.rules.players)
+    """Every throw from the seat's hand, best net for its role first (by the game's variant and players)."""
+    rules = view.rules
+    return analyze_discards(view.hand, role=seat_role(view), players=rules.players, variant=rules.variant)
 
 
 def judge_throw(view: View, thrown: tuple[Card, ...]) -> Verdict:

@@ -4,7 +4,9 @@
 :class:`~crib_cli.game.players.View`. Every answer is checked; a wrong one
 raises :class:`~crib_cli.game.players.IllegalMove`. The first side to reach
 the target wins at that instant (at the heels, mid-play or mid-show) and
-nothing after it is scored.
+nothing after it is scored. Five-card cribbage (``GameRules(variant="five")``)
+starts with three for last to the first pone, and its play ends at the first
+go or 31.
 
 The play is scored card by card with :func:`crib_cli.peg.score_play`. A show
 is itemized with :func:`crib_cli.score.score_show` when someone will read the
@@ -35,6 +37,7 @@ from .events import (
     Laid,
     ShowCounted,
     StarterTurned,
+    ThreeForLast,
 )
 from .players import GameRules, IllegalMove, Player, View
 from .record import DealRecord, GameRecord, ShowRecord, game_points
@@ -141,6 +144,7 @@ class _Game:
         self.scores: tuple[int, ...] = (0,) * rules.players
         self.winner: int | None = None
         self.deals: list[DealRecord] = []
+        self.three_for_last = 0
 
     def run(self, first_dealer: int | None) -> GameRecord:
         rules = self.rules
@@ -151,6 +155,8 @@ class _Game:
             self.observer(GameStarted(rules, self.names, cuts, first_dealer))
         dealer = first_dealer
         try:
+            if rules.three_for_last:
+                self._three_for_last((first_dealer + 1) % rules.players)
             while True:
                 self._deal(dealer)
                 dealer = (dealer + 1) % rules.players
@@ -159,7 +165,8 @@ class _Game:
         assert self.winner is not None
         loser = max(score for side, score in enumerate(self.side_scores) if side != self.winner)
         record = GameRecord(
-            rules, cuts, first_dealer, tuple(self.deals), self.winner, self.scores, game_points(rules, loser)
+            rules, cuts, first_dealer, tuple(self.deals), self.winner, self.scores, game_points(rules, loser),
+            self.three_for_last,
         )
         if self.observer:
             self.observer(GameEnded(record))
@@ -184,6 +191,14 @@ class _Game:
     def check_end(self) -> None:
         if self.winner is not None:
             raise _GameOver
+
+    def _three_for_last(self, pone: int) -> None:
+        """Five-card cribbage: the pone of the first deal pegs three as the game starts."""
+        self.three_for_last = self.rules.three_for_last
+        self.score(pone, self.three_for_last)
+        if self.observer:
+            self.observer(ThreeForLast(pone, self.three_for_last, self.scores))
+        self.check_end()
 
     def _deal(self, dealer: int) -> None:
         rules = self.rules
@@ -278,7 +293,10 @@ class _Game:
         return tuple(card for card in hand if card in thrown)
 
     def _play(self, dealer: int, kept: list[tuple[Card, ...]]) -> None:
-        """The play: lay cards in turn, go passes round, the count resets after 31 or a go."""
+        """The play: lay cards in turn, go passes round, the count resets after 31 or a go.
+
+        In five-card cribbage the play ends there instead: cards left are not played.
+        """
         rules, players, observer = self.rules, self.players, self.observer
         n = rules.players
         starter, discards = self.starter, self.discards
@@ -333,7 +351,7 @@ class _Game:
                 if observer:
                     observer(Laid(turn, card, count, tuple(pile), items, self.scores))
                 self.check_end()
-                if not left:
+                if not left or count == LIMIT and rules.play_once:
                     return
                 if count == LIMIT:
                     pile, count, gone = [], 0, [False] * n
@@ -351,6 +369,8 @@ class _Game:
             if observer:
                 observer(GoPoint(last, count, self.scores))
             self.check_end()
+            if rules.play_once:
+                return
             pile, count, gone = [], 0, [False] * n
             turn = next((last + step) % n for step in range(1, n + 1) if held[(last + step) % n])
 

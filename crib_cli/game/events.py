@@ -29,6 +29,15 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class ThreeForLast:
+    """Five-card cribbage: ``seat``, the pone of the first deal, pegs ``points`` (3) as the game starts."""
+
+    seat: int
+    points: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Dealt:
     """A deal begins: ``number`` counts deals from 0; ``hands`` by seat; the card dealt to the crib (three players)."""
 
@@ -62,7 +71,8 @@ class Laid:
     """``seat`` laid ``card``: the count and the current series after it, what it scored.
 
     ``items`` include ``last card`` for the last card of the play. After 31 or
-    the last card the next series starts from 0 with no event of its own.
+    the last card the next series starts from 0 with no event of its own; in
+    five-card cribbage the play ends at 31.
     """
 
     seat: int
@@ -87,7 +97,8 @@ class Go:
 
 @dataclass(frozen=True, slots=True)
 class GoPoint:
-    """Nobody can play on: ``seat``, who laid the last card, pegs 1 for the go, and the count resets."""
+    """Nobody can play on: ``seat``, who laid the last card, pegs 1 for the go, and the count resets
+    (in five-card cribbage the play ends)."""
 
     seat: int
     count: int
@@ -128,4 +139,6 @@ class GameEnded:
     record: GameRecord
 
 
-Event = Union[GameStarted, Dealt, Discarded, StarterTurned, Laid, Go, GoPoint, ShowCounted, DealEnded, GameEnded]
+Event = Union[
+    GameStarted, ThreeForLast, Dealt, Discarded, StarterTurned, Laid, Go, GoPoint, ShowCounted, DealEnded, GameEnded
+]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..discard import best_throw
-from ..peg import HAND_SIZE, LIMIT
+from ..peg import LIMIT
 from .lookahead import PlayState, choose_play
 from .players import View
 
@@ -28,7 +28,7 @@ class ExpertPlayer:
 
     def discard(self, view: View) -> tuple[Card, ...]:
         """The best throw for this seat's role."""
-        return best_throw(view.hand, seat_role(view), view.rules.players)
+        return best_throw(view.hand, seat_role(view), view.rules.players, view.rules.variant)
 
     def play(self, view: View) -> Card | None:
         """The card the lookahead picks; None when no card fits."""
@@ -58,7 +58,7 @@ def play_state(view: View) -> PlayState:
     fit the count then, which raises its floor.
     """
     players, me = view.rules.players, view.seat
-    left = [HAND_SIZE] * players
+    left = [view.rules.held] * players
     floors = [0] * players
     gone: set[int] = set()
     turn, count, last = (view.dealer + 1) % players, 0, -1
@@ -107,6 +107,7 @@ def play_state(view: View) -> PlayState:
         pile=tuple(card.rank for card in view.pile),
         gone=frozenset(order.index(seat) for seat in gone),
         last=order.index(last) if view.pile else None,
+        once=view.rules.play_once,
     )
 
 

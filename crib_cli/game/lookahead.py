@@ -18,7 +18,8 @@ it has not seen; the search assumes, and this is its whole model:
   its possible holdings of that best card, found exactly by ranking the ranks
   it could lay and counting the holdings whose best card is each.
 - **What counts.** Every point of the play for and against: fifteens, 31,
-  pairs, runs, the go and the last card. The value of a position is our
+  pairs, runs, the go and the last card. When the play goes once (five-card
+  cribbage) it ends at the first go or 31. The value of a position is our
   side's points less the other side's from now on. Two players: mine less
   the opponent's. Four players: my side's less the other side's (partners,
   seats 0 and 2, play for each other). Three players: mine less the other
@@ -98,7 +99,8 @@ class PlayState:
     is the number of players; ``floors`` the least count value each may hold
     (0 when nothing is known). ``pile`` is the current series, ``gone`` the
     seats that have said go in it and ``last`` the seat that laid its last
-    card (None when the series is empty).
+    card (None when the series is empty). With ``once`` the play ends with
+    the series (five-card cribbage): cards left are not played.
     """
 
     hand: tuple[int, ...]
@@ -108,6 +110,7 @@ class PlayState:
     pile: tuple[int, ...] = ()
     gone: frozenset[int] = field(default_factory=frozenset)
     last: int | None = None
+    once: bool = False
 
     def __post_init__(self) -> None:
         if len(self.held) not in (2, 3, 4) or self.held[0] != len(self.hand):
@@ -151,7 +154,8 @@ def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
     for rank in state.legal():
         i = hand.index(rank)
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank
+            hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            state.once,
         )
     return values
 
@@ -171,7 +175,7 @@ def play_value(state: PlayState, depth: int | None = None) -> float:
     pool, floors, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
     depth = min(depth, sum(state.held))
-    return _value(tuple(sorted(state.hand)), pool, state.held, floors, 0, count, tail, gone, last, depth, ours)
+    return _value(tuple(sorted(state.hand)), pool, state.held, floors, 0, count, tail, gone, last, depth, ours, state.once)
 
 
 def _check_depth(state: PlayState, depth: int | None) -> int:
@@ -208,6 +212,7 @@ def _value(
     last: int,
     depth: int,
     ours: int,
+    once: bool,
 ) -> float:
     """Expected net for our side with ``turn`` to lay and ``depth`` cards to go."""
     room = LIMIT - count
@@ -222,17 +227,19 @@ def _value(
                 break
             if not depth:
                 return 0.0
-            value = _after(hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank)
+            value = _after(
+                hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once
+            )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, held, floors, 0, count, tail, gone, last, depth, ours)
+            return _go(hand, pool, held, floors, 0, count, tail, gone, last, depth, ours, once)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
         if _could_lay(hand, pool, floors, turn, room):
             return 0.0
-        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
+        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours, once)
     floor = floors[turn]
     cards = fits = 0
     options = []
@@ -244,13 +251,14 @@ def _value(
                 fits += number
                 options.append(rank)
     if not fits:
-        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
+        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours, once)
     k = min(held[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
-        outcomes.append((_after(hand, rest, held, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank), number))
+        after = _after(hand, rest, held, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once)
+        outcomes.append((after, number))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank, C(cards left, k),
     # less those with neither a better rank nor this one.
@@ -265,7 +273,7 @@ def _value(
     if before:
         bar = 32 - count
         raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
-        value += before * _go(hand, pool, held, raised, turn, count, tail, gone, last, depth, ours)
+        value += before * _go(hand, pool, held, raised, turn, count, tail, gone, last, depth, ours, once)
     return value / total
 
 
@@ -281,6 +289,7 @@ def _after(
     depth: int,
     ours: int,
     rank: int,
+    once: bool,
 ) -> float:
     """``seat`` lays ``rank`` reaching ``count`` (``hand`` or ``pool`` already without it): its points and what follows."""
     points, tail = lay_rank(tail, rank)
@@ -291,15 +300,15 @@ def _after(
     if not any(held):
         return sign * (points + (count < LIMIT))
     if count == LIMIT:
-        return sign * points + _reset(hand, pool, held, floors, seat, depth - 1, ours)
+        return sign * points + _reset(hand, pool, held, floors, seat, depth - 1, ours, once)
     seats = len(held)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if held[turn] and not gone >> turn & 1:
             if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
                 return sign * points
-            return sign * points + _value(hand, pool, held, floors, turn, count, tail, gone, seat, depth - 1, ours)
-    return sign * (points + 1) + _reset(hand, pool, held, floors, seat, depth - 1, ours)
+            return sign * points + _value(hand, pool, held, floors, turn, count, tail, gone, seat, depth - 1, ours, once)
+    return sign * (points + 1) + _reset(hand, pool, held, floors, seat, depth - 1, ours, once)
 
 
 def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
@@ -327,6 +336,7 @@ def _go(
     last: int,
     depth: int,
     ours: int,
+    once: bool,
 ) -> float:
     """``seat`` says go; when nobody can lay, the last card's seat scores 1 and the count resets.
 
@@ -338,10 +348,10 @@ def _go(
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if held[turn] and not gone >> turn & 1:
-            return _value(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours)
+            return _value(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours, once)
     if last < 0:
         return 0.0
-    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, held, floors, last, depth, ours)
+    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, held, floors, last, depth, ours, once)
 
 
 def _reset(
@@ -352,11 +362,14 @@ def _reset(
     last: int,
     depth: int,
     ours: int,
+    once: bool,
 ) -> float:
-    """A new series: the first seat after ``last`` with cards leads."""
+    """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
+    if once:
+        return 0.0
     seats = len(held)
     for step in range(1, seats + 1):
         turn = (last + step) % seats
         if held[turn]:
-            return _value(hand, pool, held, floors, turn, 0, _NO_PILE, 0, -1, depth, ours)
+            return _value(hand, pool, held, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once)
     return 0.0

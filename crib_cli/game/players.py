@@ -3,7 +3,8 @@
 A player is any object with two methods, each given a :class:`View`:
 
 - ``discard(view)`` returns the cards to throw to the crib (two of
-  ``view.hand`` with two players);
+  ``view.hand`` with two players, one with three or four:
+  ``view.rules.thrown``);
 - ``play(view)`` returns a card of ``view.hand`` to lay, or ``None`` for a go
   (only when no card fits under 31).
 
@@ -20,14 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import Card
+from ..cards import VARIANTS, Card
 
 PLAYER_COUNTS = (2, 3, 4)
+THREE_FOR_LAST = 3
+"""Points the pone of the first deal pegs at the start of a five-card game."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """Which game is played: how many seats, the target score (121, or 61 for a short game), muggins.
+    """Which game is played: how many seats, the target score (121, or 61 for a short game), muggins,
+    and the variant: ``six`` (six-card cribbage, or five cards each with three or four players)
+    or ``five`` (five-card cribbage: two players, hands of three, the play goes once, usually to 61).
 
     Seats are numbered from 0 and sit clockwise: seat ``s + 1`` is on the left
     of seat ``s``. With four players the partners sit opposite (seats 0 and 2
@@ -37,22 +42,37 @@ class GameRules:
     players: int = 2
     target: int = 121
     muggins: bool = False
+    variant: str = "six"
 
     def __post_init__(self) -> None:
         if self.players not in PLAYER_COUNTS:
             raise ValueError(f"a game needs 2, 3 or 4 players, not {self.players}")
         if self.target < 1:
             raise ValueError(f"the target must be a positive score, not {self.target}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r}: use six or five")
+        if self.variant == "five" and self.players != 2:
+            raise ValueError(f"five-card cribbage is for two players, not {self.players}")
 
     @property
     def dealt(self) -> int:
         """Cards dealt to each seat."""
-        return 6 if self.players == 2 else 5
+        return 6 if self.players == 2 and self.variant == "six" else 5
 
     @property
     def thrown(self) -> int:
         """Cards each seat throws to the crib."""
         return 2 if self.players == 2 else 1
+
+    @property
+    def play_once(self) -> bool:
+        """Whether the play ends at the first go or 31, cards left unplayed (five-card cribbage)."""
+        return self.variant == "five"
+
+    @property
+    def three_for_last(self) -> int:
+        """Points the pone of the first deal pegs as the game starts: 3 in five-card cribbage, else 0."""
+        return THREE_FOR_LAST if self.variant == "five" else 0
 
     @property
     def held(self) -> int:
@@ -84,8 +104,9 @@ class View:
     """What one seat may see when it must decide, and nothing more.
 
     ``hand`` is the seat's cards now (the dealt cards when discarding, the
-    cards not yet laid during the play, the four counted when asked for a
-    count); ``kept`` and ``thrown`` are empty until the discard is made.
+    cards not yet laid during the play, the hand or crib counted when asked
+    for a count: four cards, or a hand of three in five-card cribbage);
+    ``kept`` and ``thrown`` are empty until the discard is made.
     ``scores`` is by seat (a partnership's total for both partners).
     ``pile`` is the current series of the play, ``laid`` every
     ``(seat, card)`` laid this deal, in order; ``count`` the running count;

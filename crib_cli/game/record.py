@@ -2,8 +2,9 @@
 
 Scores are by seat; with four players both partners show their side's total.
 The winner pegs out in the target hole: the points of the scoring that won,
-past the target, are not pegged. So every deal's points re-add to its scores,
-but for that excess in the last deal (its records keep the true counts).
+past the target, are not pegged. So every deal's points, with the three for
+last of five-card cribbage before the first deal, re-add to its scores, but
+for that excess in the last deal (its records keep the true counts).
 """
 
 from __future__ import annotations
@@ -122,6 +123,8 @@ class GameRecord:
     pairs (empty when the first dealer was given). ``winner`` is the winning
     side: the seat with two or three players; with four, 0 for seats 0 and 2,
     1 for seats 1 and 3 (see :meth:`GameRules.side`). ``scores`` are by seat.
+    ``three_for_last`` is what the pone of the first deal pegged as the game
+    began (3 in five-card cribbage, else 0); see :attr:`opening`.
     """
 
     rules: GameRules
@@ -131,13 +134,25 @@ class GameRecord:
     winner: int
     scores: tuple[int, ...]
     game_points: int
+    three_for_last: int = 0
+
+    @property
+    def first_pone(self) -> int:
+        """The seat on the first dealer's left, who leads the first play (and pegs any three for last)."""
+        return (self.first_dealer + 1) % self.rules.players
+
+    @property
+    def opening(self) -> tuple[int, ...]:
+        """Points by seat before the first deal: the three for last to the pone of the first deal."""
+        return tuple(self.three_for_last if seat == self.first_pone else 0 for seat in range(self.rules.players))
 
 
 def record_json(record: GameRecord, game_index: int, player_names: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """The game as one JSON-ready dict, cards as codes (``TS``, ``5H``).
 
     Keys: game, target, players, first_dealer, cuts (only after a cut for
-    deal), deals, winner, scores, game_points. Each deal: dealer, hands,
+    deal), variant and three_for_last (five-card cribbage only; the latter
+    ``{"seat": pone, "points": 3}``), deals, winner, scores, game_points. Each deal: dealer, hands,
     discards, crib_card (three players only), starter, heels, plays
     (``[seat, code]`` or ``[seat, "go"]``), pegging, shows (seat, kind,
     points; with muggins on also claimed and muggins), scores.
@@ -146,7 +161,8 @@ def record_json(record: GameRecord, game_index: int, player_names: list[str] | t
     seat, partners showing their side's total. A show's ``points`` is its true
     count; with muggins on, its owner pegged ``claimed`` and the next seat to
     the owner's left ``muggins``. Every point of a deal is one of pegging,
-    heels, claimed (or points) and muggins, so they re-add to the scores.
+    heels, claimed (or points) and muggins, so with the three for last they
+    re-add to the scores.
     """
     rules = record.rules
     out: dict[str, Any] = {
@@ -157,6 +173,9 @@ def record_json(record: GameRecord, game_index: int, player_names: list[str] | t
     }
     if record.cuts:
         out["cuts"] = [[[seat, str(card)] for seat, card in cut] for cut in record.cuts]
+    if rules.variant != "six":
+        out["variant"] = rules.variant
+        out["three_for_last"] = {"seat": record.first_pone, "points": record.three_for_last}
     out["deals"] = [_deal_json(deal, rules) for deal in record.deals]
     out["winner"] = record.winner
     out["scores"] = list(record.scores)

@@ -242,6 +242,29 @@ def sum_points(totals: list[int], part: DealPoints) -> None:
     totals[5] += part.muggins
 
 
+def by_side(report: Report, rules: GameRules) -> tuple[RoleAverages, ...]:
+    """The report's averages per side and role: partners' seats merged, weighted by their deals.
+
+    Each merged average has the side's first seat as ``seat`` (so ``seat`` is
+    the side) and the side's name (``"A + C"``). With two or three players
+    every side is one seat and the averages come back as they are.
+    """
+    if rules.sides == rules.players:
+        return report.roles
+    merged: dict[tuple[int, str], list[RoleAverages]] = {}
+    for averages in report.roles:
+        merged.setdefault((rules.side(averages.seat), averages.role), []).append(averages)
+    out = []
+    for (side, kind), parts in sorted(merged.items(), key=lambda item: (item[0][0], _ROLE_ORDER[item[0][1]])):
+        deals = sum(part.deals for part in parts)
+        means = (sum(getattr(part, field) * part.deals for part in parts) / deals for field in _SOURCES)
+        out.append(RoleAverages(side, report.names[side], kind, deals, *means))
+    return tuple(out)
+
+
+_SOURCES = ("pegging", "hand", "crib", "heels", "muggins")
+
+
 def side_names(rules: GameRules, names: Sequence[str]) -> tuple[str, ...]:
     """A name for each side: the player's, or ``"A + C"`` for partners."""
     if len(names) != rules.players:

@@ -36,7 +36,8 @@ class GreedyPlayer:
     """Keeps the best cards on their own and lays the card that scores most now.
 
     Discard: keep the cards that score most without a starter (fifteens,
-    pairs, runs, and 4 for four cards of one suit; no nobs). Ties go to the
+    pairs, runs, and a point a card when all are of one suit: four, or three
+    in five-card cribbage; no nobs). Ties go to the
     throw whose cards score most together (a pair or a fifteen) when the crib
     is its side's, least when it is not; then to the lowest thrown cards by
     rank and suit. Play: the legal card scoring most by the rules of the play
@@ -75,8 +76,9 @@ class GreedyPlayer:
 
 
 def kept_points(cards: list[Card] | tuple[Card, ...]) -> int:
-    """Points of kept cards on their own, without a starter: fifteens, pairs, runs, a flush of four."""
-    flush = 4 if len(cards) == 4 and len({card.suit for card in cards}) == 1 else 0
+    """Points of kept cards on their own, without a starter: fifteens, pairs, runs,
+    a flush of four (or of three, a five-card cribbage hand)."""
+    flush = len(cards) if len(cards) >= 3 and len({card.suit for card in cards}) == 1 else 0
     return _rank_points(tuple(sorted(card.rank for card in cards))) + flush
 
 
