@@ -258,8 +258,8 @@ def expert_crib_means(dealt: Sequence[Card], role: str) -> dict[tuple[Card, ...]
         suit_thrown[sy] += w
         if sx == sy:
             suited_thrown[sx] += w
-        for card, suit in ((x, sx), (y, sy)):
-            if card >> 2 == _JACK - 1:
+        for his_card, suit in ((x, sx), (y, sy)):
+            if his_card >> 2 == _JACK - 1:
                 his_nobs += w * (suits[suit] - (sx == suit) - (sy == suit))
 
     # Rank points: his pair and the starter as one weighted multiset of three ranks.
@@ -284,7 +284,7 @@ def expert_crib_means(dealt: Sequence[Card], role: str) -> dict[tuple[Card, ...]
                 key = pair_key + RANK_BITS[r]
                 three[key] = three.get(key, 0.0) + norm * starter[r]
     table = total_table()
-    means = {}
+    means: dict[tuple[Card, ...], float] = {}
     for a, b in combinations(dealt, 2):
         key = RANK_BITS[a.rank] + RANK_BITS[b.rank]
         points = sum(w * table[key + other] for other, w in three.items())

@@ -141,7 +141,9 @@ def hand_rank_means(stratum: int) -> tuple[float, ...]:
     return tuple(means)
 
 
-def choose_throw(cards: Sequence[int], stratum: int, sign: int, values: Sequence[float], hand_flush: bool = True) -> int:
+def choose_throw(
+    cards: Sequence[int], stratum: int, sign: int, values: Sequence[float], hand_flush: bool = True
+) -> int:
     """The throw (index into :data:`THROWS`) with the best net for six cards sorted by card number.
 
     Cards are numbers 0-51, ``(rank - 1) * 4 + suit``. ``sign`` is +1 for the
@@ -216,12 +218,12 @@ def stratum_rng(seed: int, seat: str, stratum: int) -> random.Random:
 def deal_stratum(rng: random.Random, stratum: int) -> tuple[list[int], list[int]]:
     """One deal for a stratum: the seat's six cards with random suits, the opponent's six from the rest, both sorted."""
     draw = rng.random
-    mine = []
+    mine: list[int] = []
     for first, count in strata().runs[stratum]:
         choices = _SUIT_SETS[count]
         mine.extend(first + s for s in choices[int(draw() * len(choices))])
     taken = set(mine)
-    other = []
+    other: list[int] = []
     while len(other) < 6:
         card = int(draw() * 52)
         if card not in taken:
@@ -270,15 +272,15 @@ def measure(
             ko = choose_throw(other, o, other_sign, other_values, hand_flush)
             i, j = THROWS[k]
             a, b = THROWS[ko]
-            value = crib_mean((mine[i], mine[j], other[a], other[b]), mine + other)
+            crib = crib_mean((mine[i], mine[j], other[a], other[b]), mine + other)
             cid = pair_classes[k] + ((mine[i] & 3) == (mine[j] & 3))
             acc = sums.get(cid)
             if acc is None:
-                sums[cid] = [1, value, value * value]
+                sums[cid] = [1, crib, crib * crib]
             else:
                 acc[0] += 1
-                acc[1] += value
-                acc[2] += value * value
+                acc[1] += crib
+                acc[2] += crib * crib
             base = cid * 14
             for p in KEEPS[k]:
                 kept[base + (mine[p] >> 2) + 1] += weight
@@ -343,7 +345,9 @@ def throw_counts(seat: str, values: Sequence[float], plan: Sequence[int], seed: 
     return tuple(counts)
 
 
-def allocate(counts: Sequence[dict[int, int]], targets: Sequence[float], spread: float, least: int = 2) -> tuple[int, ...]:
+def allocate(
+    counts: Sequence[dict[int, int]], targets: Sequence[float], spread: float, least: int = 2
+) -> tuple[int, ...]:
     """Draws per stratum so that each class's standard error comes near its target.
 
     ``counts`` are a stratum's throws by class from :func:`throw_counts`;

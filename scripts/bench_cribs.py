@@ -39,7 +39,9 @@ def seat_values(seat: str) -> list[float]:
     return values
 
 
-def direct(dealt: tuple[Card, ...], role: str, hands: int, rng: random.Random) -> dict[tuple[Card, ...], tuple[float, float]]:
+def direct(
+    dealt: tuple[Card, ...], role: str, hands: int, rng: random.Random
+) -> dict[tuple[Card, ...], tuple[float, float]]:
     """Monte Carlo under the model: mean and standard error of each throw's crib."""
     mine = sorted(c.index for c in dealt)
     unseen = [c for c in range(52) if c not in mine]
@@ -59,7 +61,7 @@ def direct(dealt: tuple[Card, ...], role: str, hands: int, rng: random.Random) -
             v = crib_mean((x, y, other[a], other[b]), held)
             sums[t] += v
             squares[t] += v * v
-    out = {}
+    out: dict[tuple[Card, ...], tuple[float, float]] = {}
     for t, (x, y) in enumerate(throws):
         m = sums[t] / hands
         out[(DECK[x], DECK[y])] = (m, sqrt(max(squares[t] / hands - m * m, 0.0) / hands))
@@ -80,7 +82,8 @@ def main() -> None:
         start = time.perf_counter()
         for dealt in timing:
             expert_crib_means(dealt, role)
-        print(f"expert_crib_means, {role}: {1000 * (time.perf_counter() - start) / len(timing):.2f} ms per deal (15 throws)")
+        each = 1000 * (time.perf_counter() - start) / len(timing)
+        print(f"expert_crib_means, {role}: {each:.2f} ms per deal (15 throws)")
 
     errors: list[float] = []
     ratios: list[float] = []
@@ -104,10 +107,12 @@ def main() -> None:
     print(f"direct Monte Carlo standard error: median {statistics.median(ses):.3f}")
     print(
         f"approximation minus direct: mean {statistics.mean(errors):+.3f}, sd {statistics.pstdev(errors):.3f}, "
-        f"largest {worst[0]:+.3f} ({worst[1]}, {worst[2]}, throwing {worst[3]}); in standard errors: sd {statistics.pstdev(ratios):.2f}"
+        f"largest {worst[0]:+.3f} ({worst[1]}, {worst[2]}, throwing {worst[3]}); "
+        f"in standard errors: sd {statistics.pstdev(ratios):.2f}"
     )
     print(
-        f"random model minus direct: mean {statistics.mean(random_gaps):+.3f}, sd {statistics.pstdev(random_gaps):.3f}, "
+        f"random model minus direct: mean {statistics.mean(random_gaps):+.3f}, "
+        f"sd {statistics.pstdev(random_gaps):.3f}, "
         f"largest {max(random_gaps, key=abs):+.3f}"
     )
 

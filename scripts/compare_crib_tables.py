@@ -3,7 +3,10 @@
     python scripts/compare_crib_tables.py [--all] [--worst 12] [--flush-effect]
 
 Reads the published figures from tests/data/published_cribs.csv (with their
-source pages) and our tables from crib_cli/crib_tables.py. Hessel's tables
+source pages: Hessel's pone table from cribbageforum.com's "Discarding to
+opponent's crib", three of his dealer figures quoted in its discard articles,
+Schell's two tables from his discard-table page as transcribed, identically,
+by several public cribbage programs) and our tables from crib_cli/crib_tables.py. Hessel's tables
 leave out crib flushes, so they compare with our offsuit pairs (an offsuit
 throw can never make a crib flush); Schell's are rank-only too. Prints, for
 every offsuit pair, the random model, ours with its standard error, and the
@@ -45,7 +48,8 @@ def main() -> None:
     errors = {(p.ranks, p.suited): p for p in pair_stderr("expert")}
     rand = {(p.ranks, p.suited): p for p in pair_table("random")}
 
-    print(f"{'pair':<10}{'random':>7} | {'dealer':>7} {'±':>5} {'Schell':>6} {'Hessel':>6} | {'pone':>7} {'±':>5} {'Schell':>6} {'Hessel':>6}")
+    seat_heads = " | ".join(f"{seat:>7} {'±':>5} {'Schell':>6} {'Hessel':>6}" for seat in ("dealer", "pone"))
+    print(f"{'pair':<10}{'random':>7} | {seat_heads}")
     gaps: list[tuple[float, str, str, str, float, float, float]] = []
     for (ranks, suited), row in ours.items():
         if suited and not args.all:
@@ -109,8 +113,8 @@ def explain(pub: dict[tuple[str, str, str], float], ours: dict[tuple[str, bool],
         f"{sum(abs(d) <= 0.05 for d in schell)} of 91 pairs within 0.05;\n"
         f"  his mid-card gifts ({', '.join(middle)}) are "
         f"{statistics.mean(pub['schell', 'pone', p] - hessel[p] for p in middle):+.2f} from Hessel's and "
-        f"{statistics.mean(pub['schell', 'pone', p] - ours[p, False].pone for p in middle):+.2f} from ours: the gaps to Schell are\n"
-        f"  between the two published tables, made by different methods."
+        f"{statistics.mean(pub['schell', 'pone', p] - ours[p, False].pone for p in middle):+.2f} from ours:\n"
+        f"  the gaps to Schell are between the two published tables, made by different methods."
     )
 
 
@@ -127,8 +131,9 @@ def flush_effect(draws: int = 12, seed: int = 9) -> float:
         blind = measure(seat, values["dealer"], values["pone"], plan, seed, hand_flush=False)
         moves = [blind.value[c] - counted.value[c] for c in classes() if not c & 1]
         spread = statistics.pstdev(moves) / len(moves) ** 0.5
-        print(f"  {seat:<6} offsuit entries move by {statistics.mean(moves):+.3f} on average (± {spread:.3f} from their spread)")
-    return statistics.mean(moves)
+        mean = statistics.mean(moves)
+        print(f"  {seat:<6} offsuit entries move by {mean:+.3f} on average (± {spread:.3f} from their spread)")
+    return mean
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import random
 from collections import defaultdict
 from fractions import Fraction
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from crib_cli import crib_tables, cribs
-from crib_cli.cards import DECK, Card, CardError, Suit, parse_card, parse_cards
+from crib_cli.cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards
 from crib_cli.cribs import (
     MODELS,
     CribPair,
@@ -30,7 +31,8 @@ from crib_cli.expert import CLASSES, THROWS, choose_throw, class_id, crib_mean, 
 from crib_cli.score import show_total
 from crib_cli.tables import RANK_BITS
 
-PUBLISHED = Path(__file__).parent / "data" / "published_cribs.csv"
+ROOT = Path(__file__).resolve().parent.parent
+PUBLISHED = ROOT / "tests" / "data" / "published_cribs.csv"
 
 # Classes whose random-model crib is enumerated card by card: crib flush, thrown and unseen jacks, pairs.
 ENUMERATED = {
@@ -79,12 +81,23 @@ def test_random_crib_depends_only_on_the_class() -> None:
         for s in Suit:
             for t in Suit:
                 if (s == t) == suited and (low, s) != (high, t):
-                    values.add(random_crib_mean((Card(low, s), Card(high, t))))
+                    values.add(random_crib_mean((Card(Rank(low), s), Card(Rank(high), t))))
         assert len(values) == 1
 
 
 def test_generated_random_table_regenerates() -> None:
-    """The random-model part of crib_tables.py is exactly what the build computes."""
+    """The random-model part of crib_tables.py is, line for line, what the build script writes now."""
+    spec = importlib.util.spec_from_file_location("build_crib_model", ROOT / "scripts" / "build_crib_model.py")
+    assert spec and spec.loader
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    block = build.random_block(build.random_table())
+    text = (ROOT / "crib_cli" / "crib_tables.py").read_text(encoding="utf-8").splitlines()
+    start = text.index(block[0])
+    assert text[start : start + len(block)] == block
+
+
+def test_random_pair_table_is_the_exact_crib() -> None:
     rows = pair_table("random")
     assert [(r.ranks, r.suited) for r in rows] == [(pair_label(p), s) for p, s in pair_classes()]
     for row, (pair, suited) in zip(rows, pair_classes()):
@@ -137,6 +150,16 @@ def test_expert_shares_and_kept_cards_add_up() -> None:
                 assert 0 <= chance <= 1 and chance - 3e-4 <= count <= 4 * chance + 3e-4  # four decimals each
 
 
+def test_generated_expert_tables_state_their_fixed_point() -> None:
+    """The build measured one more full step at the stored tables; the module states how far it moved them."""
+    doc = crib_tables.__doc__ or ""
+    assert f"moves no class more than {crib_tables.RESIDUAL:.4f} points" in doc
+    assert f"(offsuit classes {crib_tables.RESIDUAL_OFFSUIT:.4f};" in doc
+    assert crib_tables.RESIDUAL_OFFSUIT <= crib_tables.RESIDUAL <= 0.05
+    largest_error = max(max(row[3] for row in rows) for rows in (crib_tables.DEALER, crib_tables.PONE))
+    assert crib_tables.RESIDUAL < 1.5 * largest_error
+
+
 def test_expert_tables_agree_on_the_average_crib() -> None:
     """Both seats' tables average to the same expected crib, each measured on its own deals."""
     means = []
@@ -175,7 +198,7 @@ def test_expert_entry_against_direct_play(seat: str, pair: tuple[int, int]) -> N
     values = {s: expert_values(s) for s in ("dealer", "pone")}
     want = class_id(*pair, False)
     needed = [pair.count(r) for r in pair]
-    found = []
+    found: list[float] = []
     slow = 0
     while len(found) < 300:
         cards = rng.sample(range(52), 12)
@@ -216,15 +239,18 @@ def slow_throws(hand: list[Card], seat: str, values: list[float]) -> set[tuple[C
     """The rule the slow way: the throws whose net over analyze_discards' exact hand means is the best."""
     sign = 1 if seat == "dealer" else -1
     nets = {
-        o.throw: float(o.hand_mean) + sign * values[class_id(o.throw[0].rank, o.throw[1].rank, o.throw[0].suit == o.throw[1].suit)]
+        o.throw: float(o.hand_mean) + sign * values[class_id(a.rank, b.rank, a.suit == b.suit)]
         for o in analyze_discards(hand)
+        for a, b in [o.throw]
     }
     best = max(nets.values())
     return {t for t, net in nets.items() if net > best - 1e-9}
 
 
-def direct_expert_cribs(dealt: tuple[Card, ...], role: str, hands: int, seed: int) -> dict[tuple[Card, ...], tuple[float, float]]:
-    """Monte Carlo under the model: the opponent's six drawn, his throw by the rule, the crib exact over the starters."""
+def direct_expert_cribs(
+    dealt: tuple[Card, ...], role: str, hands: int, seed: int
+) -> dict[tuple[Card, ...], tuple[float, float]]:
+    """Monte Carlo under the model: the opponent's six drawn, his throw by the rule, the crib over every starter."""
     rng = random.Random(seed)
     mine = sorted(c.index for c in dealt)
     unseen = [c for c in range(52) if c not in mine]
@@ -247,7 +273,7 @@ def direct_expert_cribs(dealt: tuple[Card, ...], role: str, hands: int, seed: in
 
 
 @pytest.mark.parametrize("role", ["dealer", "pone"])
-@pytest.mark.parametrize("dealt", [DEALS["issue example"], DEALS["two jacks, hearts"]], ids=["issue example", "two jacks"])
+@pytest.mark.parametrize("dealt", [DEALS["issue example"], DEALS["two jacks, hearts"]], ids=["example", "two jacks"])
 def test_expert_crib_means_against_direct_computation(dealt: str, role: str) -> None:
     cards = parse_cards(dealt)
     approx = expert_crib_means(cards, role)
@@ -258,8 +284,8 @@ def test_expert_crib_means_against_direct_computation(dealt: str, role: str) -> 
 
 
 @pytest.mark.parametrize("dealt", DEALS.values(), ids=DEALS.keys())
-def test_expert_crib_means_with_a_uniform_thrower_is_the_random_crib(dealt: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The approximation's arithmetic is exact: with every card pair equally likely and nothing kept, it is the random model."""
+def test_uniform_thrower_gives_the_random_crib(dealt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The approximation's arithmetic is exact: every card pair equally likely and nothing kept is the random model."""
     uniform = cribs._Thrower((1.0,) * CLASSES, ((0.0,) * 14,) * CLASSES, ((0.0,) * 14,) * CLASSES)
     monkeypatch.setattr(cribs, "_thrower", lambda seat: uniform)
     means = expert_crib_means(parse_cards(dealt), "pone")
@@ -296,7 +322,7 @@ def test_published_figures_file() -> None:
     """The published tables we compare with: Hessel's pone table whole, Schell's both, each row with its source."""
     with PUBLISHED.open(newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    count = defaultdict(int)
+    count: defaultdict[tuple[str, str], int] = defaultdict(int)
     labels = {pair_label(p) for p, suited in pair_classes() if not suited}
     for row in rows:
         assert row["pair"] in labels and row["url"].startswith("http://www.cribbageforum.com/")

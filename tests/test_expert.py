@@ -146,7 +146,8 @@ def test_damp_and_residual() -> None:
     for c in range(CLASSES):
         assert half[c] == (4.0 + (found.value[c] - 4.0) / 2 if found.samples[c] else 4.0)
     move, worst = residual(values, found)
-    assert move == abs(found.value[worst] - 4.0) == max(abs(found.value[c] - 4.0) for c in range(CLASSES) if found.samples[c])
+    moves = [abs(found.value[c] - 4.0) for c in range(CLASSES) if found.samples[c]]
+    assert move == abs(found.value[worst] - 4.0) == max(moves)
 
 
 def test_throw_counts_are_the_deals_measure_draws() -> None:
