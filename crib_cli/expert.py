@@ -183,7 +183,7 @@ def crib_mean(crib: Sequence[int], held: Sequence[int]) -> float:
     """Expected crib of four cards over the starters not among the ``held`` cards (crib included)."""
     get = total_table().get
     key = _BITS[crib[0]] + _BITS[crib[1]] + _BITS[crib[2]] + _BITS[crib[3]]
-    # Each rank offers four starters less those held; a held rank the crib already has four of offers none.
+    # Every starter rank's four cards, less the held ones (a fifth card of a rank keys no hand: 0 points).
     total = _every_starter(key)
     for card in held:
         total -= get(key + _BITS[card], 0)
