@@ -7,7 +7,7 @@ shown you were thrown:
   likely (what :func:`crib_cli.discard.analyze_discards` assumes);
 - ``expert``: both seats throw by net, the dealer to help his crib, the pone to
   hurt it, each valuing a throw by tables that are the fixed point of that
-  very play (:mod:`crib_cli.expert`; the tables are built by
+  very play (:mod:`crib_cli.crib_model`; the tables are built by
   ``scripts/build_crib_model.py`` into :mod:`crib_cli.crib_tables`).
 
 A pair-table entry is the expected crib given that a seat threw a pair of that
@@ -28,7 +28,7 @@ from math import comb
 
 from .cards import DECK, Card, CardError, check_distinct
 from .discard import DiscardError
-from .expert import CLASSES, PAIRS, class_id, pair_label
+from .crib_model import CLASSES, PAIRS, class_id, pair_label
 from .tables import RANK_BITS, RANKS, total_table
 
 MODELS = ("random", "expert")

@@ -23,7 +23,7 @@ from math import sqrt
 
 from crib_cli.cards import DECK, Card, format_cards, parse_cards
 from crib_cli.cribs import expert_crib_means, pair_classes, pair_table, random_crib_mean
-from crib_cli.expert import CLASSES, THROWS, choose_throw, class_id, crib_mean, strata
+from crib_cli.crib_model import CLASSES, THROWS, choose_throw, class_id, crib_mean, strata
 from crib_cli.tables import RANK_BITS
 
 

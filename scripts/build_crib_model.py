@@ -2,7 +2,7 @@
 
     python scripts/build_crib_model.py [--seed 1] [--scale 1.0] [--full-steps 2] [--out crib_cli/crib_tables.py]
 
-The random-model table is exact. The expert tables (see crib_cli/expert.py)
+The random-model table is exact. The expert tables (see crib_cli/crib_model.py)
 start from it and are found in four phases, all deterministic for a seed:
 
 1. damped steps (alpha 0.5) with 4 deals per stratum, until the median class
@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from crib_cli.cribs import pair_cards, pair_classes, random_crib_mean
-from crib_cli.expert import (
+from crib_cli.crib_model import (
     CLASSES,
     SEATS,
     SeatMeasure,

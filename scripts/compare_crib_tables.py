@@ -26,7 +26,7 @@ import statistics
 from pathlib import Path
 
 from crib_cli.cribs import CribPair, pair_classes, pair_stderr, pair_table
-from crib_cli.expert import CLASSES, SEATS, class_id, classes, measure, strata
+from crib_cli.crib_model import CLASSES, SEATS, class_id, classes, measure, strata
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "published_cribs.csv"
 

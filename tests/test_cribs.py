@@ -27,7 +27,7 @@ from crib_cli.cribs import (
     random_crib_mean,
 )
 from crib_cli.discard import DiscardError, analyze_discards
-from crib_cli.expert import CLASSES, THROWS, choose_throw, class_id, crib_mean, pair_label, strata
+from crib_cli.crib_model import CLASSES, THROWS, choose_throw, class_id, crib_mean, pair_label, strata
 from crib_cli.score import show_total
 from crib_cli.tables import RANK_BITS
 

@@ -11,7 +11,7 @@ import pytest
 
 from crib_cli.cards import DECK
 from crib_cli.discard import analyze_discards
-from crib_cli.expert import (
+from crib_cli.crib_model import (
     CLASSES,
     PAIRS,
     SEATS,
