@@ -15,6 +15,7 @@ _HOMES = {
     "discard": ("DiscardError", "StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
     "peg": ("PegAdvice", "PegError", "PegEvent", "PegItem", "PegResult", "advise", "replay", "score_play"),
     "stats": ("Distribution", "show_distribution"),
+    "cribs": ("CribPair", "expert_crib_means", "pair_table", "random_crib_mean"),
 }
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -32,6 +33,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_show
+    from .cribs import CribPair, expert_crib_means, pair_table, random_crib_mean
     from .discard import DiscardError, StarterScore, Throw, analyze_discards, best_throw, crib_distribution, hand_distribution, starter_detail
     from .peg import PegAdvice, PegError, PegEvent, PegItem, PegResult, advise, replay, score_play
     from .score import Category, Claim, ScoreItem, ShowScore, check_claim, score_show, show_parts, show_total, spoken_count
