@@ -27,6 +27,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, VARIANTS, Card, CardError, Rank, check_distinct
+from .pegging import PeggingValue
 from .stats import JACK, MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, total_table
 
@@ -42,29 +43,45 @@ class DiscardError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Throw:
-    """One way to split the deal: exact hand and crib expectations for it."""
+    """One way to split the deal: its hand and crib expectations, and its pegging value if asked for.
+
+    The hand mean is exact. The crib mean is exact under the random crib model
+    (a Fraction) and an approximation under the expert model (a float). ``peg``
+    is the kept cards' net pegging for the seat, with its standard error
+    ``peg_error``, when :func:`analyze_discards` was asked for it.
+    """
 
     keep: tuple[Card, ...]
     throw: tuple[Card, ...]
     hand_mean: Fraction
     hand_min: int
     hand_max: int
-    crib_mean: Fraction
+    crib_mean: Fraction | float
+    peg: float | None = None
+    peg_error: float | None = None
 
     @property
-    def net_dealer(self) -> Fraction:
+    def net_dealer(self) -> Fraction | float:
         """Hand plus crib: the crib is yours (or your partner's)."""
         return self.hand_mean + self.crib_mean
 
     @property
-    def net_pone(self) -> Fraction:
+    def net_pone(self) -> Fraction | float:
         """Hand minus crib: the crib scores against you."""
         return self.hand_mean - self.crib_mean
 
-    def net(self, role: str) -> Fraction:
+    def net(self, role: str) -> Fraction | float:
         """The net for a role: dealer and partner add the crib, pone subtracts it."""
         check_role(role)
         return self.net_pone if role == "pone" else self.net_dealer
+
+    def total(self, role: str) -> float:
+        """The net for a role plus the pegging value (the net alone when there is none)."""
+        return float(self.net(role)) + (self.peg or 0.0)
+
+
+CRIB_MODELS = ("random", "expert")
+"""How the opponent's crib cards are drawn: at random from the unseen cards, or as an expert throws them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +140,12 @@ def deal_players(size: int, *, players: int | None = None, role: str | None = No
     return players
 
 
-def crib_model(players: int) -> str:
+def crib_note(players: int, model: str = "random") -> str:
     """What the expected crib assumes about the cards nobody has shown you."""
+    if model == "expert":
+        from .cribs import model_description
+
+        return model_description(model)
     if players == 2:
         return "opponent's throw: any two unseen cards, equally likely"
     others = "two players' throws and one card from the deck" if players == 3 else "the other three players' throws"
@@ -137,23 +158,36 @@ def thrown_count(size: int, variant: str = "six") -> int:
 
 
 def analyze_discards(
-    cards: Sequence[Card], *, role: str | None = None, players: int | None = None, variant: str = "six"
+    cards: Sequence[Card],
+    *,
+    role: str | None = None,
+    players: int | None = None,
+    variant: str = "six",
+    crib_model: str = "random",
+    pegging: bool = False,
 ) -> tuple[Throw, ...]:
     """Every throw from a deal of 6 (two players) or 5 cards, best first.
 
     With ``variant`` ``five`` the deal is five-card cribbage's: keep three,
     throw two (ten throws); the hand is three cards and a starter, the crib
     the two thrown, the opponent's two and the starter. Best means the
-    highest net for ``role`` (ties: higher hand first); with no role, the
-    highest expected hand. Kept and thrown cards are in card order.
+    highest net for ``role`` (ties: higher hand first), or with ``pegging`` the
+    highest net plus pegging value; with no role, the highest expected hand.
+    ``crib_model`` ``expert`` takes the opponent's throw to be an expert's
+    (:func:`crib_cli.cribs.expert_crib_means`); it and ``pegging`` are for
+    two-player six-card deals and need the role, dealer or pone.
+    Kept and thrown cards are in card order.
     """
     dealt = tuple(sorted(cards))
     check_distinct(dealt)
-    deal_players(len(dealt), players=players, role=role, variant=variant)
+    players = deal_players(len(dealt), players=players, role=role, variant=variant)
+    check_model(crib_model, pegging, role, players, variant)
     totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
+    expert_cribs = _expert_cribs(dealt, role) if crib_model == "expert" else {}
     throws = []
     for keep, thrown, hand_total, crib_total in totals.throws:
         points = _hand_points(keep, totals.unseen)
+        peg = _pegging(keep, role) if pegging else None
         throws.append(
             Throw(
                 keep,
@@ -161,14 +195,58 @@ def analyze_discards(
                 Fraction(hand_total, totals.starters),
                 min(points),
                 max(points),
-                Fraction(crib_total, totals.combos),
+                expert_cribs[thrown] if expert_cribs else Fraction(crib_total, totals.combos),
+                None if peg is None else peg.mean,
+                None if peg is None else peg.error,
             )
         )
     if role is None:
         throws.sort(key=lambda t: -t.hand_mean)
+    elif pegging:
+        throws.sort(key=lambda t: (-t.total(role), -t.hand_mean))
     else:
         throws.sort(key=lambda t: (-t.net(role), -t.hand_mean))
     return tuple(throws)
+
+
+def check_model(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
+    """Raise :class:`DiscardError` unless the crib model and pegging fit the deal and the role."""
+    if crib_model not in CRIB_MODELS:
+        raise DiscardError(f"unknown crib model {crib_model!r}: use random or expert")
+    asked = [name for name, on in (("--crib-model expert", crib_model == "expert"), ("--pegging", pegging)) if on]
+    if not asked:
+        return
+    if players != 2 or variant != "six":
+        raise DiscardError(f"{' and '.join(asked)}: for two-player six-card cribbage only")
+    if role not in ("dealer", "pone"):
+        raise DiscardError(f"{' and '.join(asked)}: the role decides it: give --role dealer or pone")
+
+
+def _expert_cribs(dealt: tuple[Card, ...], role: str | None) -> dict[tuple[Card, ...], float]:
+    from .cribs import expert_crib_means
+
+    assert role is not None
+    return expert_crib_means(dealt, role)
+
+
+def _pegging(keep: tuple[Card, ...], role: str | None) -> PeggingValue:
+    from .pegging import pegging_value
+
+    assert role is not None
+    return pegging_value(keep, role)
+
+
+def throw_means(cards: Sequence[Card], *, players: int | None = None, variant: str = "six") -> tuple[tuple[tuple[Card, ...], tuple[Card, ...], float, float], ...]:
+    """Every throw's ``(keep, thrown, hand mean, crib mean)`` under the random crib model, as floats, quickly.
+
+    For players that weigh a throw by other terms too; the figures are
+    :func:`analyze_discards`' (its crib under the random model).
+    """
+    dealt = tuple(sorted(cards))
+    deal_players(len(dealt), players=players, variant=variant)
+    totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
+    starters, combos = totals.starters, totals.combos
+    return tuple((keep, thrown, hand / starters, crib / combos) for keep, thrown, hand, crib in totals.throws)
 
 
 def best_throw(cards: Sequence[Card], role: str, players: int | None = None, variant: str = "six") -> tuple[Card, ...]:

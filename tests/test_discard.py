@@ -19,7 +19,7 @@ from crib_cli.discard import (
     analyze_discards,
     best_throw,
     crib_distribution,
-    crib_model,
+    crib_note,
     deal_players,
     hand_distribution,
     starter_detail,
@@ -177,9 +177,9 @@ def test_deal_players(size: int, options: dict, players: int) -> None:
 
 
 def test_crib_model_names_the_assumption() -> None:
-    assert crib_model(2) == "opponent's throw: any two unseen cards, equally likely"
-    assert "three unseen cards" in crib_model(3) and "deck" in crib_model(3)
-    assert "three unseen cards" in crib_model(4)
+    assert crib_note(2) == "opponent's throw: any two unseen cards, equally likely"
+    assert "three unseen cards" in crib_note(3) and "deck" in crib_note(3)
+    assert "three unseen cards" in crib_note(4)
 
 
 def test_figures_do_not_depend_on_player_count() -> None:
@@ -338,3 +338,41 @@ def test_random_five_card_deals(dealt: tuple[Card, ...], role: str) -> None:
 
 def test_five_card_deal_players() -> None:
     assert deal_players(5, variant="five") == deal_players(5, players=2, role="pone", variant="five") == 2
+
+
+# The expert crib model inside analyze_discards.
+
+EXPERT_DEALS = ["5S 5C 6D JH 4C KS", "AH 2D 7C 9S QH KD", "3C 3D 8H 9H TS JC"]
+
+
+@pytest.mark.parametrize("deal", EXPERT_DEALS)
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_expert_crib_model_uses_the_expert_cribs_and_keeps_the_hands(deal: str, role: str) -> None:
+    from crib_cli.cribs import expert_crib_means
+
+    cards = parse_cards(deal)
+    random_model = {o.throw: o for o in analyze_discards(cards, role=role)}
+    expert = analyze_discards(cards, role=role, crib_model="expert")
+    cribs = expert_crib_means(cards, role)
+    for option in expert:
+        assert option.crib_mean == cribs[option.throw]
+        assert option.hand_mean == random_model[option.throw].hand_mean
+        assert isinstance(random_model[option.throw].crib_mean, Fraction)
+    nets = [float(o.net(role)) for o in expert]
+    assert nets == sorted(nets, reverse=True)
+
+
+def test_the_random_crib_model_is_the_exact_default() -> None:
+    cards = parse_cards(EXPERT_DEALS[0])
+    assert analyze_discards(cards, role="pone", crib_model="random") == analyze_discards(cards, role="pone")
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    (dict(crib_model="expert"), "the role decides it"),
+    (dict(crib_model="expert", role="partner", players=4), "two-player six-card cribbage only"),
+    (dict(crib_model="hessel", role="pone"), "unknown crib model 'hessel'"),
+], ids=["no role", "four players", "unknown"])
+def test_crib_model_errors(settings: dict, message: str) -> None:
+    cards = parse_cards(EXPERT_DEALS[0])
+    with pytest.raises(DiscardError, match=message):
+        analyze_discards(cards if settings.get("players") is None else cards[:5], **settings)

@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "discard": ("crib_cli.cli.discard", "Which cards to throw to the crib: every throw, best first."),
     "peg": ("crib_cli.cli.peg", "Score the play card by card, or advise the next card."),
     "stats": ("crib_cli.cli.stats", "The exact distribution of show scores over all deals."),
+    "cribs": ("crib_cli.cli.cribs", "The expected crib of every thrown pair, dealer's and pone's."),
     "simulate": ("crib_cli.cli.simulate", "Play strategies against each other and report who wins."),
     "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
 }

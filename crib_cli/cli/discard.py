@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -10,12 +11,14 @@ import click
 from .. import formats
 from ..cards import Card, CardError, format_cards, parse_cards
 from ..discard import (
+    CRIB_MODELS,
     ROLES,
     StarterScore,
     Throw,
     analyze_discards,
+    check_model,
     crib_distribution,
-    crib_model,
+    crib_note,
     deal_players,
     hand_distribution,
     starter_detail,
@@ -35,6 +38,7 @@ from .common import (
 )
 
 DISCARD_COLUMNS = ("keep", "throw", "hand_mean", "hand_min", "hand_max", "crib_mean", "net_dealer", "net_pone")
+PEG_COLUMNS = ("peg", "total")
 
 NET_NOTES = {
     None: "sorted by hand; net dealer = hand + crib, net pone = hand - crib",
@@ -58,9 +62,27 @@ def throw_figures(option: Throw) -> tuple[Any, ...]:
     )
 
 
-def discard_fields(
-    default_role: str | None, players: int | None, variant: str = "six"
-) -> Callable[[list[str]], Callable[[list[str]], tuple[Any, ...]]]:
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the analysis is asked: the seat's role, players, variant, crib model, and whether to weigh the play."""
+
+    role: str | None
+    players: int | None
+    variant: str
+    crib_model: str
+    pegging: bool
+
+    def analyze(self, deal: Sequence[Card], role: str | None = None) -> tuple[Throw, ...]:
+        return analyze_discards(deal, role=role or self.role, players=self.players, variant=self.variant,
+                                crib_model=self.crib_model, pegging=self.pegging)
+
+
+def peg_figures(option: Throw, role: str) -> tuple[float, float]:
+    """The pegging value and the total for the role, as :data:`PEG_COLUMNS`."""
+    return float(option.peg or 0.0), option.total(role)
+
+
+def discard_fields(settings: Settings) -> Callable[[list[str]], Callable[[list[str]], tuple[Any, ...]]]:
     """Analyze CSV rows: ``hand`` (6 or 5 cards), optional ``role``; the best throw's figures."""
 
     def make_evaluate(header: list[str]) -> Callable[[list[str]], tuple[Any, ...]]:
@@ -68,9 +90,9 @@ def discard_fields(
         role_at = formats.column_index(header, "role")
 
         def evaluate(values: list[str]) -> tuple[Any, ...]:
-            role = (values[role_at].strip().lower() if role_at is not None else "") or default_role
-            deal = parse_cards(values[hand_at])
-            return throw_figures(analyze_discards(deal, role=role, players=players, variant=variant)[0])
+            role = (values[role_at].strip().lower() if role_at is not None else "") or settings.role
+            best = settings.analyze(parse_cards(values[hand_at]), role)[0]
+            return throw_figures(best) + (peg_figures(best, role or "") if settings.pegging else ())
 
         return evaluate
 
@@ -101,18 +123,26 @@ def distribution_json(dist: Distribution) -> dict[str, Any]:
     return {"outcomes": dist.deals, "counts": counts, "mean": float(dist.mean)}
 
 
+def option_json(option: Throw, settings: Settings) -> dict[str, Any]:
+    """One throw's figures as JSON; with pegging, the pegging value, its error and the total."""
+    data = dict(zip(DISCARD_COLUMNS, throw_figures(option))) | {
+        "keep": cards_json(option.keep), "throw": cards_json(option.throw)
+    }
+    if settings.pegging and settings.role:
+        data |= {"peg": option.peg, "peg_error": option.peg_error, "total": option.total(settings.role)}
+    return data
+
+
 def discard_json(
-    deal: tuple[Card, ...], role: str | None, options: Sequence[Throw], pick: Throw,
+    deal: tuple[Card, ...], settings: Settings, options: Sequence[Throw], pick: Throw,
     dists: Sequence[Distribution], detail: Sequence[StarterScore],
 ) -> dict[str, Any]:
-    """The JSON object: the deal, the role, every option best first; then any detail asked for."""
+    """The JSON object: the deal, the role, the crib model, every option best first; then any detail asked for."""
     data: dict[str, Any] = {
         "hand": cards_json(deal),
-        "role": role,
-        "options": [
-            dict(zip(DISCARD_COLUMNS, throw_figures(o))) | {"keep": cards_json(o.keep), "throw": cards_json(o.throw)}
-            for o in options
-        ],
+        "role": settings.role,
+        "crib_model": settings.crib_model,
+        "options": [option_json(o, settings) for o in options],
     }
     picked = {"keep": cards_json(pick.keep), "throw": cards_json(pick.throw)}
     if dists:
@@ -127,12 +157,14 @@ def discard_json(
     return data
 
 
-def throw_rows(options: Sequence[Throw], role: str | None) -> Iterator[list[Any]]:
-    """Table rows: the cards, hand mean/min/max, crib mean, and the net for the role (or both nets)."""
+def throw_rows(options: Sequence[Throw], role: str | None, pegging: bool) -> Iterator[list[Any]]:
+    """Table rows: the cards, hand mean/min/max, crib mean, the net for the role (or both nets),
+    and with pegging the pegging value and the total."""
     for o in options:
         means = (o.crib_mean, o.net(role)) if role else (o.crib_mean, o.net_dealer, o.net_pone)
+        pegs = (o.peg or 0.0, o.total(role)) if pegging and role else ()
         yield [format_cards(o.keep), format_cards(o.throw), f"{float(o.hand_mean):.2f}", o.hand_min, o.hand_max,
-               *(f"{float(m):.2f}" for m in means)]
+               *(f"{float(m):.2f}" for m in (*means, *pegs))]
 
 
 def starter_rows(detail: Sequence[StarterScore], unseen: int) -> Iterator[list[Any]]:
@@ -143,15 +175,21 @@ def starter_rows(detail: Sequence[StarterScore], unseen: int) -> Iterator[list[A
 
 
 def discard_lines(
-    options: Sequence[Throw], role: str | None, players: int, pick: Throw,
+    options: Sequence[Throw], settings: Settings, players: int, pick: Throw,
     dists: Sequence[Distribution], detail: Sequence[StarterScore],
 ) -> Iterator[str]:
     """The text output: the table of throws with its notes, then any detail asked for."""
+    role = settings.role
     unseen = 52 - len(pick.keep) - len(pick.throw)
     nets = (f"net ({role})",) if role else ("net dealer", "net pone")
-    yield formats.table(throw_rows(options, role), ("keep", "throw", "hand", "min", "max", "crib", *nets))
-    yield f"hand: over the {unseen} unseen starters; crib: {crib_model(players)}; his heels left out"
+    pegs = ("peg", f"total ({role})") if settings.pegging else ()
+    yield formats.table(throw_rows(options, role, settings.pegging), ("keep", "throw", "hand", "min", "max", "crib", *nets, *pegs))
+    yield f"hand: over the {unseen} unseen starters; crib: {crib_note(players, settings.crib_model)}; his heels left out"
     yield NET_NOTES[role]
+    if settings.pegging:
+        error = max(o.peg_error or 0.0 for o in options)
+        yield (f"peg: the kept cards' points pegged less points conceded in the play, expert against expert, "
+               f"simulated (standard error at most {error:.2f}); total = net + peg")
     if dists or detail:
         yield f"\nkeep {format_cards(pick.keep)}, throw {format_cards(pick.throw)}"
     for name, dist in zip(("hand", "crib"), dists):
@@ -170,14 +208,17 @@ def discard_lines(
               help="Sort by the net for this role: dealer or partner (the crib is your side's), or pone.")
 @click.option("--players", type=click.IntRange(2, 4), help="2 (6 cards) or 3/4 (5 cards); default from the deal.")
 @variant_option("five: five-card cribbage, two players: keep three, throw two of five.")
+@click.option("--crib-model", type=click.Choice(CRIB_MODELS, case_sensitive=False), default="random", show_default=True,
+              help="The opponent's crib cards: any unseen cards (random), or what an expert throws (expert; needs --role).")
+@click.option("--pegging", is_flag=True, help="Add the kept cards' pegging value for the role and sort by the total.")
 @click.option("--dist", is_flag=True, help="Exact chance of every hand and crib score for the best throw.")
 @click.option("--starter-detail", "starters", is_flag=True, help="Which starters give the kept hand which score.")
 @click.option("--throw", "chosen", type=CardsType(), help="Detail this throw instead of the best one.")
 @click.option("--strict", is_flag=True, help="Batch: stop at the first bad row (exit 1).")
 @format_option("table", "json", "csv", "jsonl", default="table; csv for batch input")
 def discard(
-    deal: Any, role: str | None, players: int | None, variant: str, dist: bool, starters: bool,
-    chosen: tuple[Card, ...] | None, strict: bool, fmt: str | None,
+    deal: Any, role: str | None, players: int | None, variant: str, crib_model: str, pegging: bool, dist: bool,
+    starters: bool, chosen: tuple[Card, ...] | None, strict: bool, fmt: str | None,
 ) -> None:
     """Which cards to throw to the crib: every throw, best first, with exact means.
 
@@ -188,7 +229,10 @@ def discard(
     highest; 'crib' is the crib's mean with the other crib cards and the
     starter drawn at random from the unseen cards (his heels left out).
     The net adds the crib for the dealer (and the dealer's partner) and
-    subtracts it for the pone. With '-' (stdin) or a FILE: column 'hand',
+    subtracts it for the pone. --crib-model expert takes the opponent's two
+    crib cards to be what an expert throws (two players; the role decides
+    it), and --pegging adds what the kept cards peg for less than they
+    concede in the play ('peg', simulated) and sorts by the total. With '-' (stdin) or a FILE: column 'hand',
     optional 'role' (plain lines of cards need no header); one row out per
     row in, with the best throw's figures (CSV or JSON lines).
 
@@ -202,29 +246,32 @@ def discard(
     $ crib discard --variant five 5S 5C 6D JH 4C --role pone
     $ crib discard - < deals.csv > throws.csv
     """
+    settings = Settings(role, players, variant, crib_model, pegging)
     try:
         if players is not None or role is not None or variant != "six":
             size = 6 if players == 2 and variant == "six" else 5
             deal_players(size, players=players, role=role, variant=variant)
+        check_model(crib_model, pegging, role or "dealer", players or 2, variant)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     if isinstance(deal, str):
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
-        run_batch(deal, fmt, DISCARD_COLUMNS, discard_fields(role, players, variant), strict=strict, is_data=is_deal)
+        columns = DISCARD_COLUMNS + (PEG_COLUMNS if pegging else ())
+        run_batch(deal, fmt, columns, discard_fields(settings), strict=strict, is_data=is_deal)
         return
     refuse_batch_format(fmt)
     if chosen and not (dist or starters):
         raise click.UsageError("--throw picks the throw for --dist or --starter-detail")
     try:
         players = deal_players(len(deal), players=players, role=role, variant=variant)
-        options = analyze_discards(deal, role=role, players=players, variant=variant)
+        options = settings.analyze(deal)
         pick = pick_throw(options, chosen)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     dists = (hand_distribution(pick.keep, pick.throw), crib_distribution(pick.keep, pick.throw)) if dist else ()
     detail = starter_detail(pick.keep, pick.throw) if starters else ()
     if fmt == "json":
-        click.echo(formats.to_json(discard_json(deal, role, options, pick, dists, detail)))
+        click.echo(formats.to_json(discard_json(deal, settings, options, pick, dists, detail)))
     else:
-        click.echo("\n".join(discard_lines(options, role, players, pick, dists, detail)))
+        click.echo("\n".join(discard_lines(options, settings, players, pick, dists, detail)))

@@ -1,0 +1,62 @@
+"""The pegging value of a kept four: the generated table against direct simulation, and its use in discard."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crib_cli import pegging_data
+from crib_cli.cards import parse_cards
+from crib_cli.discard import DiscardError, analyze_discards
+from crib_cli.pegging import ROLES, keep_patterns, pattern_key, pegging_value, simulate_keep
+
+
+def test_the_table_has_every_pattern_for_both_roles() -> None:
+    assert len(keep_patterns()) == 1820 == len({pattern_key(p) for p in keep_patterns()})
+    assert len(pegging_data.DEALER) == len(pegging_data.PONE) == 1820
+    assert all(0 < error < 0.5 for role in (pegging_data.DEALER, pegging_data.PONE) for _, error in role)
+
+
+SAMPLES = [("5S 5C TD JH", "dealer"), ("2S 3C 4D 6H", "pone"), ("AS 2C 3D 4H", "dealer")]
+
+
+@pytest.mark.parametrize(("keep", "role"), SAMPLES, ids=[f"{k} {r}" for k, r in SAMPLES])
+def test_table_entries_agree_with_a_fresh_simulation(keep: str, role: str) -> None:
+    cards = parse_cards(keep)
+    table = pegging_value(cards, role)
+    fresh = simulate_keep([c.rank for c in cards], role, 120, random.Random(f"a fresh look at {keep} {role}"))
+    assert abs(table.mean - fresh.mean) <= 4 * (table.error**2 + fresh.error**2) ** 0.5
+
+
+def test_dealers_peg_more_than_pones() -> None:
+    """The pone leads into the dealer, who has the last card: the table should show it on the whole."""
+    dealer = sum(mean for mean, _ in pegging_data.DEALER) / 1820
+    pone = sum(mean for mean, _ in pegging_data.PONE) / 1820
+    assert dealer > 0.5 and pone < -0.5
+
+
+DEAL = parse_cards("5S 5C 6D JH 4C KS")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_discard_with_pegging_adds_the_table_value_and_sorts_by_the_total(role: str) -> None:
+    plain = {o.throw: o for o in analyze_discards(DEAL, role=role)}
+    weighed = analyze_discards(DEAL, role=role, pegging=True)
+    for option in weighed:
+        value = pegging_value(option.keep, role)
+        assert (option.peg, option.peg_error) == (value.mean, value.error)
+        assert option.net(role) == plain[option.throw].net(role)
+        assert option.total(role) == pytest.approx(float(option.net(role)) + value.mean)
+    totals = [option.total(role) for option in weighed]
+    assert totals == sorted(totals, reverse=True)
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    (dict(pegging=True), "the role decides it"),
+    (dict(pegging=True, role="pone", players=3), "for two-player six-card cribbage only"),
+], ids=["no role", "three players"])
+def test_pegging_needs_a_role_and_two_players(settings: dict, message: str) -> None:
+    cards = DEAL if settings.get("players") is None else DEAL[:5]
+    with pytest.raises(DiscardError, match=message):
+        analyze_discards(cards, **settings)
