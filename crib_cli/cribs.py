@@ -27,8 +27,8 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, Card, CardError, check_distinct
-from .discard import DiscardError
 from .crib_model import CLASSES, PAIRS, class_id, pair_label
+from .discard import DiscardError
 from .tables import RANK_BITS, RANKS, total_table
 
 MODELS = ("random", "expert")
@@ -144,6 +144,22 @@ def pair_stderr(model: str) -> tuple[CribPair, ...]:
     return tuple(
         CribPair(dealer[0], dealer[1], dealer[3], pone[3]) for dealer, pone in zip(crib_tables.DEALER, crib_tables.PONE)
     )
+
+
+def throw_value(thrown: Sequence[Card], seat: str) -> float:
+    """The expert model's table value of a throw of two cards for ``seat``: in the
+    dealer's own crib, or as the pone's gift. The seats' own rule in the model."""
+    a, b = thrown
+    return _class_values(seat)[class_id(a.rank, b.rank, a.suit == b.suit)]
+
+
+@cache
+def _class_values(seat: str) -> tuple[float, ...]:
+    """The expert model's figure for each class id, for ``seat``."""
+    values = [0.0] * CLASSES
+    for (ranks, suited), pair in zip(pair_classes(), pair_table("expert")):
+        values[class_id(*ranks, suited)] = pair.dealer if seat == "dealer" else pair.pone
+    return tuple(values)
 
 
 @dataclass(frozen=True, slots=True)

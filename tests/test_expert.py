@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from play_reference import Position, naive_value, naive_values
 
 from crib_cli.cards import DECK, Card, parse_cards
-from crib_cli.discard import analyze_discards, best_throw
+from crib_cli.discard import Throw, analyze_discards, best_throw
 from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
 from crib_cli.game.lookahead import VALUES, PlayState, choose_play, lay_rank, peg_points, play_value, play_values
 from crib_cli.game.engine import play_game
@@ -326,3 +326,37 @@ def test_experts_play_whole_five_card_games() -> None:
         record = play_game([Checking(), Checking()], rules, random.Random(seed), first_dealer=seed % 2)
         assert max(record.scores) == 61
         assert all(len(deal.plays) <= 8 for deal in record.deals)
+
+
+WEIGHINGS = [dict(crib_model="expert"), dict(pegging=True), dict(crib_model="expert", pegging=True)]
+
+
+@pytest.mark.parametrize("weighing", WEIGHINGS, ids=["expert crib", "pegging", "both"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_weighed_discards_take_the_best_sum_of_terms(weighing: dict, seat: int) -> None:
+    """With the expert crib model or the pegging value, the throw maximizes hand ± crib term + peg term."""
+    from crib_cli.cribs import throw_value
+    from crib_cli.pegging import pegging_value
+
+    rng = random.Random(f"weighed {seat} {sorted(weighing)}")
+    player = ExpertPlayer(**weighing)
+    role = "dealer" if seat == 1 else "pone"
+    for _ in range(40):
+        hand = tuple(rng.sample(DECK, 6))
+        options = analyze_discards(hand, role=role)
+
+        def worth(option: Throw) -> float:
+            crib = throw_value(option.throw, role) if weighing.get("crib_model") else float(option.crib_mean)
+            peg = pegging_value(option.keep, role).mean if weighing.get("pegging") else 0.0
+            return float(option.hand_mean) + (crib if role == "dealer" else -crib) + peg
+
+        best = max(worth(option) for option in options)
+        thrown = player.discard(View(GameRules(), seat, 1, (0, 0), hand))
+        chosen = next(option for option in options if option.throw == tuple(sorted(thrown)))
+        assert worth(chosen) == pytest.approx(best)
+
+
+def test_weighed_discards_fall_back_to_the_exact_net_with_more_players() -> None:
+    hand = parse_cards("5S 5C 6D JH 4C")
+    view = View(GameRules(players=3), 0, 1, (0, 0, 0), hand)
+    assert ExpertPlayer(crib_model="expert", pegging=True).discard(view) == best_throw(hand, "pone", 3)

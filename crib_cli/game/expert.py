@@ -14,21 +14,45 @@ the scores: near the end of a game it still pegs for the most net points.
 from __future__ import annotations
 
 from ..cards import Card
-from ..discard import best_throw
+from ..cribs import throw_value
+from ..discard import best_throw, throw_means
+from ..pegging import pegging_value
 from ..peg import LIMIT
 from .lookahead import PlayState, choose_play
 from .players import View
 
 
 class ExpertPlayer:
-    """Discards by the exact net, pegs by expectimax; ``depth`` overrides the search's horizon."""
+    """Discards by net, pegs by expectimax; ``depth`` overrides the search's horizon.
 
-    def __init__(self, depth: int | None = None) -> None:
+    By default the throw is the exact net of :func:`crib_cli.discard.best_throw`
+    (hand mean plus or minus the crib's under the random model). With
+    ``crib_model`` ``expert`` the crib term is instead the expert model's
+    table value of the throw for the seat (:func:`crib_cli.cribs.throw_value`,
+    the rule whose fixed point the tables are), and with ``pegging`` the kept
+    four's pegging value (:func:`crib_cli.pegging.pegging_value`) is added.
+    Both are for two-player six-card games; elsewhere it throws by the exact net.
+    """
+
+    def __init__(self, depth: int | None = None, *, crib_model: str = "random", pegging: bool = False) -> None:
         self.depth = depth
+        self.crib_model = crib_model
+        self.pegging = pegging
 
     def discard(self, view: View) -> tuple[Card, ...]:
         """The best throw for this seat's role."""
-        return best_throw(view.hand, seat_role(view), view.rules.players, view.rules.variant)
+        rules, role = view.rules, seat_role(view)
+        if (self.crib_model == "random" and not self.pegging) or rules.players != 2 or rules.variant != "six":
+            return best_throw(view.hand, role, rules.players, rules.variant)
+        return max(throw_means(view.hand), key=lambda option: self.worth(option, role))[1]
+
+    def worth(self, option: tuple[tuple[Card, ...], tuple[Card, ...], float, float], role: str) -> float:
+        """A throw's hand mean, plus or minus its crib term, plus its pegging term if weighed."""
+        keep, thrown, hand, crib = option
+        if self.crib_model == "expert":
+            crib = throw_value(thrown, role)
+        peg = pegging_value(keep, role).mean if self.pegging else 0.0
+        return hand + (crib if role == "dealer" else -crib) + peg
 
     def play(self, view: View) -> Card | None:
         """The card the lookahead picks; None when no card fits."""
