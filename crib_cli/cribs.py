@@ -27,7 +27,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, Card, CardError, check_distinct
-from .crib_model import CLASSES, PAIRS, class_id, pair_label
+from .crib_model import CLASSES, PAIRS, class_id
 from .discard import DiscardError
 from .tables import RANK_BITS, RANKS, total_table
 

@@ -66,7 +66,7 @@ def main() -> None:
             cells.append("|")
         print(" ".join(cells)[:-2])
 
-    print(f"\nlargest differences, ours minus published (offsuit pairs):")
+    print("\nlargest differences, ours minus published (offsuit pairs):")
     for gap, source, seat, ranks, value, se, figure in sorted(gaps, key=lambda g: -abs(g[0]))[: args.worst]:
         print(f"  {source:<6} {seat:<6} {ranks:<6} ours {value:5.2f} ± {se:.2f}  published {figure:5.2f}  {gap:+.2f}")
     print("\nsummary (offsuit pairs):")

@@ -22,7 +22,10 @@ def value(card: Card) -> int:
 
 
 def pile_points(pile: tuple[Card, ...]) -> int:
-    """The rule book: 15 or 31, pairs among the trailing equal ranks, the longest run at the end."""
+    """The rule book read literally: 15 or 31, every pair among the trailing equal ranks,
+    every run length tried at the end, the longest kept."""
+    if not pile:
+        return 0
     count = sum(value(card) for card in pile)
     points = 2 if count in (15, 31) else 0
     same = 0

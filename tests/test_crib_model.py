@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
 from math import comb
 
 import pytest
@@ -14,7 +13,6 @@ from crib_cli.discard import analyze_discards
 from crib_cli.crib_model import (
     CLASSES,
     PAIRS,
-    SEATS,
     THROWS,
     allocate,
     choose_throw,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from math import comb
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from play_reference import pile_points
 
 from crib_cli.cards import DECK, Card, CardError, parse_card, parse_cards
 from crib_cli.peg import (
@@ -20,26 +20,6 @@ from crib_cli.peg import (
     score_play,
     seat_names,
 )
-
-
-def naive_play_points(pile: list[Card]) -> int:
-    """The rule book read literally: every pair among the trailing equal ranks, every run length tried."""
-    if not pile:
-        return 0
-    count = sum(min(int(card.rank), 10) for card in pile)
-    points = 2 if count in (15, 31) else 0
-    same = 0
-    for card in reversed(pile):
-        if card.rank != pile[-1].rank:
-            break
-        same += 1
-    points += 2 * comb(same, 2)
-    runs = [0]
-    for k in range(3, len(pile) + 1):
-        ranks = sorted(int(card.rank) for card in pile[-k:])
-        if ranks == list(range(ranks[0], ranks[0] + k)):
-            runs.append(k)
-    return points + max(runs)
 
 
 def describe(result: PegResult) -> list[str]:
@@ -113,7 +93,7 @@ def piles(draw: st.DrawFn) -> list[Card]:
 
 @given(piles())
 def test_score_play_matches_the_naive_reference(pile: list[Card]) -> None:
-    assert sum(item.points for item in score_play(pile)) == naive_play_points(pile)
+    assert sum(item.points for item in score_play(pile)) == pile_points(tuple(pile))
 
 
 # --- replay ----------------------------------------------------------------------------

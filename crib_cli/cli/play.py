@@ -237,9 +237,14 @@ class Table:
         self.rules = rules
         self.opponent = opponent
         self.scores: tuple[int, ...] = (0,) * len(names)
+        self.handlers: dict[type, Callable[[Any], None]] = {
+            GameStarted: self.started, ThreeForLast: self.three_for_last, Dealt: self.dealt,
+            StarterTurned: self.turned, Laid: self.laid, Go: self.go, GoPoint: self.go_point,
+            ShowCounted: self.shown, DealEnded: self.deal_ended, GameEnded: self.ended,
+        }
 
     def __call__(self, event: Event) -> None:
-        handler: Callable[[Any], None] | None = getattr(self, type(event).__name__, None)
+        handler = self.handlers.get(type(event))
         if handler is not None:
             handler(event)
 
@@ -258,7 +263,7 @@ class Table:
             parts = [f"{name} {score} ({target - score} to go)" for name, score in self.standing(scores)]
             self.say("board: " + " | ".join(parts))
 
-    def GameStarted(self, event: GameStarted) -> None:  # noqa: N802 (named after the event)
+    def started(self, event: GameStarted) -> None:
         rules = event.rules
         game = "five-card cribbage " if rules.variant == "five" else ""
         if rules.players == 2:
@@ -272,21 +277,21 @@ class Table:
             self.say("cut for deal: " + ", ".join(f"{self.names[seat]} {card}" for seat, card in cuts))
         self.say(f"{self.names[event.first_dealer]} {'deal' if event.first_dealer == YOU else 'deals'} first")
 
-    def ThreeForLast(self, event: ThreeForLast) -> None:  # noqa: N802
+    def three_for_last(self, event: ThreeForLast) -> None:
         who = "you peg" if event.seat == YOU else f"{self.names[event.seat]} pegs"
         self.say(f"{who} {event.points} for last: the first pone's start in five-card cribbage")
         self.board(event.scores)
 
-    def Dealt(self, event: Dealt) -> None:  # noqa: N802
+    def dealt(self, event: Dealt) -> None:
         dealer = "you deal" if event.dealer == YOU else f"{self.names[event.dealer]} deals"
         extra = "; one card from the deck goes to the crib" if event.crib_card is not None else ""
         self.say(f"\n-- deal {event.number + 1}: {dealer}{extra} --")
 
-    def StarterTurned(self, event: StarterTurned) -> None:  # noqa: N802
+    def turned(self, event: StarterTurned) -> None:
         self.say(f"starter: {event.starter}" + (f": his heels, {self.names[event.dealer]} pegs 2" if event.heels else ""))
         self.board(event.scores)
 
-    def Laid(self, event: Laid) -> None:  # noqa: N802
+    def laid(self, event: Laid) -> None:
         who = "you lay" if event.seat == YOU else f"{self.names[event.seat]} lays"
         scored = ", ".join(f"{item.kind} for {item.points}" for item in event.items)
         self.say(f"{who} {event.card}: count {event.count}" + (f" -- {scored}" if scored else ""))
@@ -294,17 +299,17 @@ class Table:
             self.say("the play ends at 31: cards left are not played")
         self.board(event.scores)
 
-    def Go(self, event: Go) -> None:  # noqa: N802
+    def go(self, event: Go) -> None:
         if event.seat != YOU:
             self.say(f"{self.names[event.seat]}: go")
 
-    def GoPoint(self, event: GoPoint) -> None:  # noqa: N802
+    def go_point(self, event: GoPoint) -> None:
         who = "you peg" if event.seat == YOU else f"{self.names[event.seat]} pegs"
         after = "the play ends: cards left are not played" if self.rules.play_once else "the count starts again"
         self.say(f"{who} 1 for the go; {after}")
         self.board(event.scores)
 
-    def ShowCounted(self, event: ShowCounted) -> None:  # noqa: N802
+    def shown(self, event: ShowCounted) -> None:
         owner = "your" if event.seat == YOU else f"{self.names[event.seat]}'s"
         show = event.show
         self.say(f"{owner} {event.kind}: {format_cards(show.hand)} / {show.starter}")
@@ -318,10 +323,10 @@ class Table:
                 self.say(f"    overlooked {item.kind.value} {format_cards(item.cards)} for {item.points}")
         self.board(event.scores)
 
-    def DealEnded(self, event: DealEnded) -> None:  # noqa: N802
+    def deal_ended(self, event: DealEnded) -> None:
         self.board(event.scores)
 
-    def GameEnded(self, event: GameEnded) -> None:  # noqa: N802
+    def ended(self, event: GameEnded) -> None:
         record = event.record
         rules = record.rules
         sides = self.standing(record.scores)
