@@ -15,10 +15,6 @@ from ..game import GameRules, IllegalMove, PlayerSpecError, Report, by_side, rec
 from ..game.simulate import Interval
 from .common import command, format_option, variant_option
 
-PUBLISHED = (
-    "Published figures for expert human play, per deal: pone pegs about 2.0 and dealer 3.5; "
-    "hands about 8.1 (pone) and 8.0 (dealer); crib 4.7; the first dealer wins 55-56% of games."
-)
 LETTERS = "ABC"
 """Each side's letter: the player (or partnership) named by --a, --b, --c."""
 
