@@ -244,3 +244,15 @@ def test_end_of_input_with_more_players_shows_every_side() -> None:
     assert four.stdout.splitlines()[-1] == "game left unfinished: you and partner 0 to left and right 0"
     five, _ = play("--seed", "3", "--variant", "five", text="")
     assert five.stdout.splitlines()[-1] in ("game left unfinished: you 3 to expert 0", "game left unfinished: you 0 to expert 3")
+
+
+def test_ctrl_c_while_the_computer_thinks_ends_the_game_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crib_cli.game.expert import ExpertPlayer
+
+    def interrupted(self: ExpertPlayer, view: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ExpertPlayer, "discard", interrupted)
+    result, _ = play("--seed", "3", text="3D QD\n")
+    assert result.exit_code == 0, result.output
+    assert "game left unfinished: you 0 to expert 0" in result.stdout

@@ -172,6 +172,8 @@ class Person:
             if verdict.given_up >= 0.01:
                 say(f"coach: the expert would lay {verdict.best[0]} ({verdict.best_value:+.2f}, yours "
                     f"{verdict.chosen_value:+.2f}: you gave up {verdict.given_up:.2f}): {verdict.why}")
+            else:
+                say("coach: the expert would lay it too")
         return card
 
     def count(self, view: View, show: ShowScore) -> int:
@@ -402,7 +404,7 @@ def play(
     try:
         try:
             record = play_game(seats, rules, rng, observer=table, names=names)
-        except EndOfInput:
+        except (EndOfInput, KeyboardInterrupt):
             joiner = ", " if rules.players == 3 else " to "
             scores = joiner.join(f"{name} {score}" for name, score in table.standing(table.scores))
             terminal.say(f"game left unfinished: {scores}")
