@@ -367,7 +367,7 @@ def summary_lines(coaching: Coaching) -> list[str]:
 @variant_option("five: five-card cribbage (two players; --to defaults to 61).")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
-@click.option("--opponent", type=click.Choice(["expert", "greedy", "random"]), default="expert", show_default=True,
+@click.option("--opponent", type=click.Choice(["expert", "expert-basic", "greedy", "random"]), default="expert", show_default=True,
               help="The computer's strategy, in every seat but yours.")
 @click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
 @click.option("--no-coach", "coach", is_flag=True, flag_value=False, default=True, help="Play without the coach.")

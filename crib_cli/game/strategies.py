@@ -92,13 +92,21 @@ def _greedy(rng: random.Random) -> Player:
 
 
 def _expert(rng: random.Random) -> Player:
+    return ExpertPlayer(crib_model="expert", pegging=True)
+
+
+def _expert_basic(rng: random.Random) -> Player:
     return ExpertPlayer()
 
 
 PlayerFactory = Callable[[random.Random], Player]
 
-BUILT_IN: Mapping[str, PlayerFactory] = MappingProxyType({"random": RandomPlayer, "greedy": _greedy, "expert": _expert})
-"""Built-in players by name; each factory takes the game's own ``random.Random``."""
+BUILT_IN: Mapping[str, PlayerFactory] = MappingProxyType(
+    {"random": RandomPlayer, "greedy": _greedy, "expert": _expert, "expert-basic": _expert_basic}
+)
+"""Built-in players by name; each factory takes the game's own ``random.Random``. ``expert``
+throws by hand, the expert crib model and the pegging value of the keep;
+``expert-basic`` by the exact net of hand and random-model crib alone."""
 
 
 class PlayerSpecError(ValueError):
