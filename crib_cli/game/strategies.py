@@ -92,7 +92,7 @@ def _greedy(rng: random.Random) -> Player:
 
 
 def _expert(rng: random.Random) -> Player:
-    return ExpertPlayer(crib_model="expert", pegging=True)
+    return ExpertPlayer(pegging=True)
 
 
 def _expert_basic(rng: random.Random) -> Player:
@@ -105,8 +105,9 @@ BUILT_IN: Mapping[str, PlayerFactory] = MappingProxyType(
     {"random": RandomPlayer, "greedy": _greedy, "expert": _expert, "expert-basic": _expert_basic}
 )
 """Built-in players by name; each factory takes the game's own ``random.Random``. ``expert``
-throws by hand, the expert crib model and the pegging value of the keep;
-``expert-basic`` by the exact net of hand and random-model crib alone."""
+throws by the exact net plus the pegging value of the keep; ``expert-basic`` by
+the exact net alone (hand and random-model crib). The expert crib model's term
+is left out: it showed no gain in games (see the README)."""
 
 
 class PlayerSpecError(ValueError):
