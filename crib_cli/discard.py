@@ -25,11 +25,14 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import TYPE_CHECKING
 
 from .cards import DECK, VARIANTS, Card, CardError, Rank, check_distinct
-from .pegging import PeggingValue
 from .stats import JACK, MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, total_table
+
+if TYPE_CHECKING:
+    from .pegging import PeggingValue
 
 ROLES = ("dealer", "partner", "pone")
 """Dealer and partner (four players) own the crib; pone is anyone who does not."""

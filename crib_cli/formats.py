@@ -1,7 +1,8 @@
 """Reading rows of CSV and writing results as tables, CSV, JSON or JSON lines.
 
 Everything streams: rows come in and go out one at a time, so a million-row
-file takes no more memory than a ten-row one.
+file takes no more memory than a ten-row one. The csv and json modules are
+imported where they are used: a single show or deal on the terminal needs neither.
 
 A record is one line. A quoted field may hold commas and doubled quotes but
 must close on its own line, so a stray quote can never swallow the lines after
@@ -12,8 +13,6 @@ unchanged, and the row holding them fails.
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -66,6 +65,8 @@ def _split(text: str) -> tuple[list[str], str | None]:
     """Fields of one line and a problem; a quoted field must close on the line."""
     if '"' not in text:
         return text.split(","), None
+    import csv
+
     limit = csv.field_size_limit()
     csv.field_size_limit(max(limit, len(text)))
     try:
@@ -146,6 +147,9 @@ def convert(
     width, rows, failed = len(header), 0, 0
     names = [*header, *result_columns, "error"]
     blank: list[Any] = [None] * len(result_columns)
+    import csv
+    import json
+
     writer = csv.writer(out, lineterminator="\n")
     if not jsonl:
         writer.writerow(names)
@@ -226,4 +230,6 @@ def plain_table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, .
 
 def to_json(data: Any) -> str:
     """Pretty JSON for one result."""
+    import json
+
     return json.dumps(data, indent=2, ensure_ascii=False)

@@ -13,14 +13,17 @@ entry with its standard error.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from .cards import DECK, Card
 from .tables import RANK_BITS, RANKS
+
+if TYPE_CHECKING:
+    import random
 
 ROLES = ("dealer", "pone")
 
