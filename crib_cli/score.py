@@ -1,10 +1,13 @@
 """Scoring the show: a hand or crib of four cards plus the starter, or a five-card cribbage hand of three.
 
 A hand of three is the five-card game's: its flush is three cards (four with
-the starter). Its crib is four cards and scores as the six-card crib. Two paths. :func:`score_show` itemizes every fifteen, pair, run, flush and nobs
-with the cards that make it. :func:`show_total` and :func:`show_parts` give the
-points only, from the rank table in :mod:`crib_cli.tables` plus the suit
-rules, for bulk work.
+the starter). Its crib is four cards and scores as the six-card crib.
+
+Two paths. :func:`score_show` itemizes every fifteen, pair, run, flush and
+nobs with the cards that make it. :func:`show_total` and :func:`show_parts`
+give the points only, from the rank table in :mod:`crib_cli.tables` plus the
+suit rules, for bulk work; :func:`text_scorer` does the same straight from
+text, for batch files.
 """
 
 from __future__ import annotations
@@ -176,23 +179,69 @@ def show_parts(hand: Sequence[Card], starter: Card, crib: bool = False) -> tuple
 
 
 def text_parts(hand_text: str, starter_text: str, crib: bool = False, size: int = 4) -> tuple[int, int, int, int, int, int]:
-    """:func:`show_parts` of a show written as text, for batch scoring.
+    """:func:`show_parts` of a show written as text, through the parser, which raises :class:`CardError` naming what is wrong.
 
     ``hand_text`` is the ``size`` hand cards (4, or 3 for a five-card cribbage
     hand) and ``starter_text`` the starter, or ``hand_text`` is the whole show
-    and ``starter_text`` is empty. The common spelling (four cards, one
-    starter) is read by dictionary lookups; anything else goes through the
-    parser, which raises :class:`CardError` naming what is wrong.
+    and ``starter_text`` is empty.
     """
-    tokens = hand_text.split()
-    if size == 4 and len(tokens) == 4 and starter_text:
-        index = CARD_INDEX.get
-        a, b, c, d = tokens
-        i, j, k, m, n = index(a), index(b), index(c), index(d), index(starter_text)
-        if i is not None and j is not None and k is not None and m is not None and n is not None and len({i, j, k, m, n}) == 5:
-            return _parts(i, j, k, m, n, crib)
     hand, starter = parse_deal(hand_text, starter_text, size) if starter_text else parse_show(hand_text, size)
     return show_parts(hand, starter, crib)
+
+
+_SUIT_SHIFT = 39
+"""Bulk codes: bits 0-38 are the rank-table key (13 three-bit counts); four 13-bit suit counts start here."""
+_CARD_SHIFT = _SUIT_SHIFT + 52
+"""Bulk codes: a mask of the cards starts here, bit ``13 * suit + rank - 1`` for each card."""
+_KEY = (1 << _SUIT_SHIFT) - 1
+_SUITS = (1 << 52) - 1
+_FOUR_OF_A_SUIT = sum(4 << 13 * suit for suit in range(4))
+_NOBS_SHIFT = _CARD_SHIFT + 10
+"""Shifting a hand's code down by this puts its jack of each suit on that suit's count bit."""
+
+
+def text_scorer() -> Callable[[str, str, bool], tuple[int, int, int, int, int, int] | None]:
+    """Bulk scoring's fast path: a function of (hand text, starter text, crib) giving :func:`show_parts`.
+
+    It reads the common spelling, four cards and a starter, by adding the
+    cards' codes (one integer per spelling): the sum holds the rank-table key, the hand's suit counts and
+    the mask of cards, where a repeated card carries into another bit and
+    leaves fewer than five set. Anything else (another spelling, a repeated
+    card, three cards) gives None, for the caller to send through
+    :func:`text_parts`. The table, with no flush and no nobs, is built once,
+    since a batch calls it per row and most shows have neither.
+    """
+    codes = {
+        text: RANK_BITS[index // 4 + 1] | 1 << (_SUIT_SHIFT + 13 * (index & 3)) | 1 << (_CARD_SHIFT + 13 * (index & 3) + index // 4)
+        for text, index in CARD_INDEX.items()
+    }
+    plain = {key: (fifteens, pairs, runs, 0, 0, total) for key, (fifteens, pairs, runs, total) in parts_table().items()}
+
+    def score(hand_text: str, starter_text: str, crib: bool) -> tuple[int, int, int, int, int, int] | None:
+        tokens = hand_text.split()
+        if len(tokens) != 4:
+            return None
+        a, b, c, d = tokens
+        try:
+            hand = codes[a] + codes[b] + codes[c] + codes[d]
+            starter = codes[starter_text]
+        except KeyError:
+            return None
+        show = hand + starter
+        if (show >> _CARD_SHIFT).bit_count() != 5:
+            return None
+        parts = plain[show & _KEY]
+        flushed = hand >> _SUIT_SHIFT & _FOUR_OF_A_SUIT
+        nobs = 1 if hand >> _NOBS_SHIFT & starter >> _SUIT_SHIFT else 0
+        if not flushed and not nobs:
+            return parts
+        flush = 0
+        if flushed:
+            flush = 5 if flushed == 4 * (starter >> _SUIT_SHIFT & _SUITS) else 0 if crib else 4
+        fifteens, pairs, runs, _, _, rank_total = parts
+        return fifteens, pairs, runs, flush, nobs, rank_total + flush + nobs
+
+    return score
 
 
 _BITS: tuple[int, ...] = tuple(RANK_BITS[index // 4 + 1] for index in range(52))
@@ -202,7 +251,7 @@ _JACKS = 40
 
 
 def _parts(a: int, b: int, c: int, d: int, starter: int, crib: bool) -> tuple[int, int, int, int, int, int]:
-    """Points by category of the hand cards and starter given by index: the inner loop of bulk scoring."""
+    """Points by category of the hand cards and starter given by index."""
     fifteens, pairs, runs, rank_total = parts_table()[_BITS[a] + _BITS[b] + _BITS[c] + _BITS[d] + _BITS[starter]]
     suit = starter & 3
     flush = 0

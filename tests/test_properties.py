@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import naive_show
 
-from crib_cli.cards import DECK, Card, Suit
-from crib_cli.score import score_show, show_parts, show_total
+from crib_cli.cards import CARD_INDEX, DECK, Card, Suit
+from crib_cli.score import score_show, show_parts, show_total, text_scorer
 
 deals = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 suit_maps = st.permutations(list(Suit))
@@ -22,6 +22,24 @@ def test_itemized_fast_and_naive_agree(cards: list[Card], crib: bool) -> None:
     assert (score.fifteens, score.pairs, score.runs, score.flush, score.nobs, score.total) == show_parts(hand, starter, crib)
     assert score.total == show_total(hand, starter, crib) == naive["total"]
     assert score.fifteens == naive["fifteens"] and score.runs == naive["runs"] and score.flush == naive["flush"]
+
+
+SPELLINGS: dict[int, list[str]] = {}
+for _text, _index in CARD_INDEX.items():
+    SPELLINGS.setdefault(_index, []).append(_text)
+BULK = text_scorer()
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=5), st.booleans(), st.data())
+def test_bulk_codes_agree_with_naive_and_refuse_repeats(cards: list[Card], crib: bool, data: st.DataObject) -> None:
+    texts = [data.draw(st.sampled_from(SPELLINGS[card.index])) for card in cards]
+    parts = BULK(" ".join(texts[:4]), texts[4], crib)
+    if len(set(cards)) < 5:
+        assert parts is None
+        return
+    naive = naive_show(tuple(cards[:4]), cards[4], crib)
+    assert parts == tuple(naive[part] for part in ("fifteens", "pairs", "runs", "flush", "nobs", "total"))
 
 
 @given(deals, st.booleans())

@@ -8,7 +8,7 @@ import pytest
 from reference import naive_show
 
 from crib_cli.cards import CardError, parse_card, parse_cards, parse_show
-from crib_cli.score import Category, check_claim, score_show, show_parts, show_total, spoken_count
+from crib_cli.score import Category, check_claim, score_show, show_parts, show_total, spoken_count, text_parts, text_scorer
 
 # (show, crib, fifteens, pairs, runs, flush, nobs, total)
 KNOWN = {
@@ -63,6 +63,27 @@ def test_known_hands_fast_paths(case: tuple) -> None:
     hand, starter = parse_show(text)
     assert show_parts(hand, starter, crib) == (fifteens, pairs, runs, flush, nobs, total)
     assert show_total(hand, starter, crib) == total
+    hand_text, starter_text = text.split(" / ")
+    assert text_scorer()(hand_text, starter_text, crib) == (fifteens, pairs, runs, flush, nobs, total)
+    assert text_parts(hand_text, starter_text, crib) == (fifteens, pairs, runs, flush, nobs, total)
+
+
+# (hand text, starter text): shows the bulk fast path leaves to the parser
+BULK_DECLINES = {
+    "repeated card": ("5S 5S 6D 7C", "8H"),
+    "starter repeats a hand card": ("5S 6D 7C 8H", "5S"),
+    "unknown token": ("5S 6D 7C XX", "8H"),
+    "starter padded": ("5S 6D 7C 8H", " 9H"),
+    "three cards": ("5S 6D 7C", "8H"),
+    "five cards": ("5S 6D 7C 8H 9H", "TH"),
+    "commas": ("5S,6D,7C,8H", "9H"),
+    "no starter": ("5S 6D 7C 8H", ""),
+}
+
+
+@pytest.mark.parametrize("case", BULK_DECLINES.values(), ids=list(BULK_DECLINES))
+def test_bulk_fast_path_declines_what_it_does_not_read(case: tuple[str, str]) -> None:
+    assert text_scorer()(*case, False) is None
 
 
 @pytest.mark.parametrize("case", KNOWN.values(), ids=IDS)

@@ -10,7 +10,7 @@ import click
 
 from .. import formats
 from ..cards import format_cards, parse_show
-from ..score import ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts
+from ..score import ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts, text_scorer
 from .common import (
     cards_argument,
     cards_json,
@@ -117,14 +117,18 @@ def score_fields(default_crib: bool, variant: str = "six") -> Callable[[list[str
         starter_at = formats.column_index(header, "starter")
         crib_at = formats.column_index(header, "crib")
 
-        def flag(text: str) -> bool:
-            return formats.parse_flag(text) if text else default_crib
+        fast = text_scorer()
 
         def evaluate(values: list[str]) -> tuple[int, ...]:
             hand_text = values[hand_at]
-            starter_text = values[starter_at].strip() if starter_at is not None else ""
-            crib = flag(values[crib_at]) if crib_at is not None else default_crib
+            crib_text = values[crib_at] if crib_at is not None else ""
+            crib = formats.parse_flag(crib_text) if crib_text else default_crib
             size = hand_size(variant, crib)
+            if size == 4 and starter_at is not None:
+                parts = fast(hand_text, values[starter_at], crib)
+                if parts is not None:
+                    return parts
+            starter_text = values[starter_at].strip() if starter_at is not None else ""
             if starter_text:
                 if "/" in hand_text:
                     raise ValueError("the starter is given twice: in 'hand' after '/' and in 'starter'")
