@@ -2,7 +2,9 @@
 
 A play sequence is a list of cards in the order they were laid, with ``None``
 standing for a go. Seats are numbered from the dealer's left, the dealer last:
-in two-handed play seat 0 is the pone and seat 1 the dealer.
+in two-handed play seat 0 is the pone and seat 1 the dealer. In five-card
+cribbage (``variant="five"``) each player holds three cards and the play goes
+once: it ends at the first go or 31, and cards left in hand are not played.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass, replace
 from .cards import DECK, Card, Rank, check_distinct, parse_card
 
 HAND_SIZE = 4
-"""Cards each player holds for the play, with two, three or four players."""
+"""Cards each player holds for the play, with two, three or four players (three in five-card cribbage)."""
 
 LIMIT = 31
 """The count may never pass 31."""
@@ -174,18 +176,20 @@ def replay(
     hands: Sequence[Sequence[Card]] | None = None,
     *,
     players: int = 2,
+    variant: str = "six",
 ) -> PegResult:
     """Score a play laid in ``sequence``, checking that every turn is legal.
 
     With ``hands`` (one per seat, from the dealer's left, the dealer last) the
     player of each card and every go are inferred, and go tokens are optional.
-    Without hands, the sequence must show every go; each player holds 4 cards.
-    Raises PegError naming the card and the rule for an illegal play.
+    Without hands, the sequence must show every go; each player holds 4 cards
+    (3 in five-card cribbage). Raises PegError naming the card and the rule
+    for an illegal play.
     """
     names = seat_names(players)
     if hands is not None and len(hands) != players:
         raise PegError(f"{players} players need {players} hands, got {len(hands)}")
-    play = _Play(names, hands)
+    play = _Play(names, hands, variant)
     for token in sequence:
         if token is None:
             play.say_go()
@@ -201,6 +205,7 @@ def advise(
     laid: Sequence[Card | None] = (),
     *,
     players: int = 2,
+    variant: str = "six",
 ) -> tuple[PegAdvice, ...]:
     """Rank the legal plays from ``hand`` after the cards ``laid`` so far, best first.
 
@@ -210,14 +215,14 @@ def advise(
     less ``hand`` and the cards laid).
     """
     names = seat_names(players)
-    play = _Play(names, None)
+    play = _Play(names, None, variant)
     for token in laid:
         if token is None:
             play.say_go()
         else:
             play.lay(token)
     if play.turn is None:
-        raise PegError("every card has been played: nothing to advise")
+        raise PegError(f"nothing to advise: {play.over()}")
     me = play.turn
     for at, card in enumerate(hand):
         if card in play.laid:
@@ -314,23 +319,28 @@ class _Play:
     """The state of a play in progress, driven a token at a time by replay() and advise().
 
     ``hands`` holds each seat's unplayed cards when known; without them each
-    player is taken to hold 4 cards and goes are taken as given.
+    player is taken to hold 4 cards (3 in five-card cribbage) and goes are
+    taken as given.
     """
 
-    def __init__(self, names: tuple[str, ...], hands: Sequence[Sequence[Card]] | None) -> None:
+    def __init__(self, names: tuple[str, ...], hands: Sequence[Sequence[Card]] | None, variant: str = "six") -> None:
+        if variant == "five" and len(names) != 2:
+            raise PegError(f"five-card cribbage is for two players, not {len(names)}")
         self.names = names
+        self.once = variant == "five"
+        size = 3 if self.once else HAND_SIZE
         self.hands: list[set[Card]] | None = None
         if hands is not None:
             seen: set[Card] = set()
             for name, hand in zip(names, hands, strict=True):
-                if len(hand) != HAND_SIZE:
-                    raise PegError(f"{name}'s hand has {len(hand)} cards; each player holds {HAND_SIZE} for the play")
+                if len(hand) != size:
+                    raise PegError(f"{name}'s hand has {len(hand)} cards; each player holds {size} for the play")
                 for card in hand:
                     if card in seen:
                         raise PegError(f"{card}: in two hands, but a card may appear only once")
                     seen.add(card)
             self.hands = [set(hand) for hand in hands]
-        self.left = [len(hand) for hand in self.hands] if self.hands is not None else [HAND_SIZE] * len(names)
+        self.left = [len(hand) for hand in self.hands] if self.hands is not None else [size] * len(names)
         self.pile: list[Card] = []
         self.gone: set[int] = set()
         self.laid: set[Card] = set()
@@ -356,7 +366,7 @@ class _Play:
     def lay(self, card: Card) -> None:
         """Lay ``card`` for the player to move, after checking the play is legal."""
         if self.turn is None:
-            raise PegError(f"{card}: every card has already been played")
+            raise PegError(f"{card}: {self.over()}")
         if card in self.laid:
             raise PegError(f"{card}: already laid; a card may appear only once")
         seat, name = self.turn, self.names[self.turn]
@@ -392,7 +402,7 @@ class _Play:
     def say_go(self) -> None:
         """The player to move says go; when nobody can play on, the last card scores 1."""
         if self.turn is None:
-            raise PegError("go: every card has already been played")
+            raise PegError(f"go: {self.over()}")
         seat, count = self.turn, self.count
         if self.hands is not None:
             fits = self.playable(seat)
@@ -425,15 +435,21 @@ class _Play:
         self._reset()
 
     def _reset(self) -> None:
-        """Start a new series: the player after the last card leads, if anyone has cards."""
+        """Start a new series: the player after the last card leads, if anyone has cards (and the play goes on)."""
         assert self.last is not None
         n = len(self.names)
         self.pile, self.gone = [], set()
-        self.turn = next(
+        self.turn = None if self.once else next(
             ((self.last + step) % n for step in range(1, n + 1) if self.left[(self.last + step) % n]),
             None,
         )
         self.last = None
+
+    def over(self) -> str:
+        """Why no card may be laid: every card is played, or five-card cribbage's one series is over."""
+        if any(self.left):
+            return "the play is over: in five-card cribbage it goes once, to the first go or 31"
+        return "every card has already been played"
 
     def _out_of_turn(self, card: Card, owner: int) -> str:
         """Why ``card``, held by ``owner``, cannot be laid now."""

@@ -516,6 +516,25 @@ def test_a_claim_of_19_is_the_call_for_nothing(show: str, claim: str, code: int,
     assert result.stdout.splitlines()[1:3] == lines
 
 
+@pytest.mark.parametrize("claim", ["16", "17", "18", "21", "29"])
+def test_an_impossible_five_card_claim_is_a_usage_error(claim: str) -> None:
+    result = run("score", "--variant", "five", "5H 5C JH / 5S", "--claim", claim)
+    assert result.exit_code == 2
+    assert f"no five-card hand of three scores {claim} (16, 17 and 18 are impossible; the most is 20)" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "verdict"), [
+    (["--variant", "five", "5H 5C JH / 5S", "--claim", "14"], "claim of 14 is right"),
+    (["--variant", "five", "5H 5C JH / 5S", "--claim", "19"], "claim of 0 is 14 short of 14"),
+    (["--variant", "five", "--crib", "5S 5C 5D JH / 5H", "--claim", "29"], "claim of 29 is right"),
+    (["6D JH 4H 7C / 5H", "--claim", "17"], "claim of 17 is 8 too many"),
+], ids=["five-card hand", "five-card nineteen", "five-card crib of four", "six-card 17"])
+def test_possible_claims_are_checked(args: list[str], verdict: str) -> None:
+    result = run("score", *args)
+    assert result.exit_code == 0, result.output
+    assert verdict in result.output
+
+
 @pytest.mark.parametrize("claim", ["25", "26", "27"])
 def test_an_impossible_claim_is_a_usage_error(claim: str) -> None:
     result = run("score", "6D JH 4H 7C / 5H", "--claim", claim)

@@ -57,6 +57,25 @@ def test_json() -> None:
     assert data["plays"][-1]["items"] == [{"kind": "pair", "points": 2}, {"kind": "last card", "points": 1}]
 
 
+FIVE_OUTPUT = """\
+player  card  count  scoring   points
+pone    JH    10
+dealer  5S    15     fifteen   2
+pone    6D    21
+dealer  4S    25     run of 3  3
+pone    4H    29     pair, go  3
+dealer  go
+total   pone 3   dealer 5
+"""
+
+
+def test_five_card_play_ends_at_the_first_go() -> None:
+    result = run("peg", "--variant", "five", "--pone", "6D JH 4H", "--dealer", "5S 4S 6H", "JH 5S 6D 4S 4H")
+    assert result.exit_code == 0, result.output
+    assert result.output == FIVE_OUTPUT
+    assert run("peg", "--variant", "five", "JH 5S 6D 4S 4H go").output == FIVE_OUTPUT
+
+
 def test_three_players_with_hands() -> None:
     hands = ["--hand", "KS 3S 6S 8D", "--hand", "KH 4S 7S 4H", "--hand", "9C AC 5S 2D"]
     result = run("peg", *hands, "KS KH 9C AC 3S 4S 5S 6S 7S 2D 4H 8D")
@@ -150,6 +169,12 @@ USAGE_ERRORS = {
         ["--advise", "--hand", "7C 8D", "TS 4D"], "pone is to move with 3 cards left, but the hand has 2",
     ),
     "bad card in --pone": (["--pone", "6D JH 4H 1C", "--dealer", "5S 4S 2S 6H", "JH"], "'1C' is not a card"),
+    "five-card: a card after the first go": (
+        ["--variant", "five", "--pone", "6D JH 4H", "--dealer", "5S 4S 6H", "JH 5S 6D 4S 4H 6H"],
+        "6H: the play is over: in five-card cribbage it goes once, to the first go or 31",
+    ),
+    "five-card: hands of four": (["--variant", "five", *ISSUE_ARGS], "pone's hand has 4 cards; each player holds 3"),
+    "five-card: three players": (["--variant", "five", "--players", "3", "JH"], "five-card cribbage is for two players, not 3"),
 }
 
 

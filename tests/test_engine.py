@@ -154,10 +154,9 @@ def check_deal(rules: GameRules, deal: DealRecord, events: list[Event], finished
     assert all(len(t) == rules.thrown and set(t) <= set(h) for h, t in zip(deal.hands, deal.discards))
     assert deal.heels == (2 if deal.starter.rank == 11 else 0)
     hands = kept(deal)
+    check_play(rules, deal, hands, events)
     if rules.play_once:
         check_play_once(deal, hands, events)
-    else:
-        check_play(rules, deal, hands, events)
     order = [(seat, "hand") for seat in rules.show_order(deal.dealer)] + [(deal.dealer, "crib")]
     assert [(show.seat, show.kind) for show in deal.shows] == order[: len(deal.shows)]
     if finished:
@@ -177,7 +176,7 @@ def check_play(rules: GameRules, deal: DealRecord, hands: list[tuple[Card, ...]]
     """The play is legal and scored as crib_cli.peg.replay scores it, card by card."""
     n = rules.players
     seats = rules.show_order(deal.dealer)  # replay numbers seats from the dealer's left
-    result = replay([card for _, card in deal.plays], [hands[seat] for seat in seats], players=n)
+    result = replay([card for _, card in deal.plays], [hands[seat] for seat in seats], players=n, variant=rules.variant)
     seat_of = dict(zip(result.players, seats))
     replayed = [e for e in result.events if e.card is not None]
     laid = [e for e in events if isinstance(e, Laid)]

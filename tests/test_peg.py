@@ -375,6 +375,69 @@ def test_parse_sequence_errors(text: str, message: str) -> None:
         parse_sequence(text)
 
 
+# Five-card cribbage: three cards each, the play ends at the first go or 31.
+# sequence, hands (None: goes shown), expected events, totals
+FIVE_HANDS = (cards("6D JH 4H"), cards("5S 4S 6H"))
+FIVE_REPLAYS = {
+    "ends at the first go, hands": (
+        "JH 5S 6D 4S 4H", FIVE_HANDS,
+        ["pone JH 10", "dealer 5S 15 fifteen 2", "pone 6D 21", "dealer 4S 25 run of 3 3", "pone 4H 29 pair 2 go 1", "dealer go"],
+        {"pone": 3, "dealer": 5},
+    ),
+    "ends at the first go, goes shown": (
+        "JH 5S 6D 4S 4H go", None,
+        ["pone JH 10", "dealer 5S 15 fifteen 2", "pone 6D 21", "dealer 4S 25 run of 3 3", "pone 4H 29 pair 2 go 1", "dealer go"],
+        {"pone": 3, "dealer": 5},
+    ),
+    "a go the leader answers with his last card, then the go point": (
+        "KS 9D 8H go AC", None,
+        ["pone KS 10", "dealer 9D 19", "pone 8H 27", "dealer go", "pone AC 28 go 1"],
+        {"pone": 1, "dealer": 0},
+    ),
+    "ends at 31 with cards left": (
+        "KS 9D 8H 4C", (cards("KS 8H 2C"), cards("9D 4C 3D")),
+        ["pone KS 10", "dealer 9D 19", "pone 8H 27", "dealer 4C 31 thirty-one 2"],
+        {"pone": 0, "dealer": 2},
+    ),
+    "every card laid: last card": (
+        "AD AS AH 2S 2H 3S", (cards("AD AH 2H"), cards("AS 2S 3S")),
+        ["pone AD 1", "dealer AS 2 pair 2", "pone AH 3 pair royal 6", "dealer 2S 5", "pone 2H 7 pair 2",
+         "dealer 3S 10 last card 1"],
+        {"pone": 8, "dealer": 3},
+    ),
+}
+
+
+@pytest.mark.parametrize(("sequence", "hands", "events", "totals"), FIVE_REPLAYS.values(), ids=list(FIVE_REPLAYS))
+def test_five_card_replay(sequence: str, hands: tuple[tuple[Card, ...], ...] | None, events: list[str], totals: dict[str, int]) -> None:
+    result = replay(parse_sequence(sequence), hands, variant="five")
+    assert describe(result) == events
+    assert result.totals == totals
+
+
+FIVE_ILLEGAL = {
+    "a card after the go point": ("JH 5S 6D 4S 4H 6H", FIVE_HANDS, 2, r"^6H: the play is over: in five-card cribbage it goes once"),
+    "a card after both goes shown": ("KS QS TD go go 5H", None, 2, r"^5H: the play is over"),
+    "a card after 31": ("KS 9D 8H 4C 2C", (cards("KS 8H 2C"), cards("9D 4C 3D")), 2, r"^2C: the play is over"),
+    "a go after 31": ("KS 9D 8H 4C go", None, 2, r"^go: the play is over"),
+    "a fourth card": ("AD AS AH 2S 2H 3S 3H", None, 2, r"^3H: every card has already been played$"),
+    "a hand of four": ("JH", ISSUE_HANDS, 2, r"^pone's hand has 4 cards; each player holds 3 for the play$"),
+    "three players": ("JH", None, 3, r"^five-card cribbage is for two players, not 3$"),
+}
+
+
+@pytest.mark.parametrize(("sequence", "hands", "players", "message"), FIVE_ILLEGAL.values(), ids=list(FIVE_ILLEGAL))
+def test_five_card_illegal_play(sequence: str, hands: tuple[tuple[Card, ...], ...] | None, players: int, message: str) -> None:
+    with pytest.raises(PegError, match=message):
+        replay(parse_sequence(sequence), hands, players=players, variant="five")
+
+
+def test_five_card_advice_after_the_play_is_over() -> None:
+    with pytest.raises(PegError, match=r"^nothing to advise: the play is over"):
+        advise(cards("7C"), parse_sequence("TS 4D 5S KD go go"), variant="five")
+    assert [a.card for a in advise(cards("7C 8D"), parse_sequence("TS 4D"), variant="five")] == list(cards("8D 7C"))
+
+
 # --- properties of random legal plays ------------------------------------------------
 
 
@@ -510,7 +573,7 @@ def test_advice_four_players_partner_next() -> None:
 ADVICE_ERRORS = {
     "wrong hand size": ("7C 8D", "TS 4D", r"^pone is to move with 3 cards left, but the hand has 2$"),
     "hand card already laid": ("TS 8D 5H", "TS 4D", r"^TS: already laid"),
-    "play over": ("", "AS AH AD AC 2S 2H 2D 2C", r"^every card has been played"),
+    "play over": ("", "AS AH AD AC 2S 2H 2D 2C", r"^nothing to advise: every card has already been played$"),
     "illegal sequence": ("7C 8D 5H", "TS go", r"^go: at count 10"),
     "hand card twice": ("7C 7C 5H", "TS 4D", r"^7C: twice in the hand"),
 }

@@ -10,7 +10,7 @@ import click
 from .. import formats
 from ..cards import Card
 from ..peg import PegAdvice, PegError, PegItem, PegResult, advise, parse_sequence, replay
-from .common import CardsType, cards_argument, command, format_option
+from .common import CardsType, cards_argument, command, format_option, variant_option
 
 def peg_hands(
     pone: tuple[Card, ...] | None,
@@ -88,10 +88,11 @@ def advice_rows(advice: Sequence[PegAdvice]) -> Iterator[list[Any]]:
               help="A hand, once a seat from the dealer's left, the dealer's last; with --advise, your cards left.")
 @click.option("--players", type=click.IntRange(2, 4), help="2, 3 or 4; default: one per --hand, else 2.")
 @click.option("--advise", "advice", is_flag=True, help="Rank the plays from --hand after the cards laid.")
+@variant_option("five: five-card cribbage, two players of three cards; the play ends at the first go or 31.")
 @format_option("table", "json", default="table")
 def peg(
     play: tuple[Card | None, ...], pone: tuple[Card, ...] | None, dealer: tuple[Card, ...] | None,
-    hands: tuple[tuple[Card, ...], ...], players: int | None, advice: bool, fmt: str | None,
+    hands: tuple[tuple[Card, ...], ...], players: int | None, advice: bool, variant: str, fmt: str | None,
 ) -> None:
     """Score the play card by card, or advise the next card.
 
@@ -108,7 +109,9 @@ def peg(
 
     Scoring: 15 and 31 for 2 (31 is not also a go), pairs 2/6/12, the
     longest run of the last cards in any order, never across a reset; 1
-    for the go, 1 for the last card (nothing more at 31).
+    for the go, 1 for the last card (nothing more at 31). With --variant
+    five each player holds three cards and the play ends at the first go
+    or 31 (a card laid after it is an error).
 
     --advise ranks the cards in your one --hand that fit after PLAY (the
     cards laid so far, goes written): 'now' is what the card scores;
@@ -136,14 +139,14 @@ def peg(
         if advice:
             if len(hands) != 1 or pone or dealer:
                 raise click.UsageError("--advise takes your cards left as one --hand")
-            ranked = advise(hands[0], play, players=players or 2)
+            ranked = advise(hands[0], play, players=players or 2, variant=variant)
             out = formats.to_json(advice_json(ranked)) if fmt == "json" else formats.plain_table(
                 advice_rows(ranked), ("play", "count", "now", "reply", "worst", "net", "why"))
         else:
             if not play:
                 raise click.UsageError("give the cards laid, in order, e.g. JH 5S 7C 6H go 2S go")
             seated, count = peg_hands(pone, dealer, hands, players)
-            result = replay(play, seated, players=count)
+            result = replay(play, seated, players=count, variant=variant)
             out = formats.to_json(play_json(result)) if fmt == "json" else "\n".join(play_lines(result))
     except PegError as error:
         raise click.UsageError(str(error)) from None

@@ -34,6 +34,8 @@ NINETEEN = 19
 """What a player calls a hand of nothing, since no show scores 19."""
 IMPOSSIBLE = (25, 26, 27)
 """Totals below 29 that no show can score (19 aside)."""
+THREE_CARD_IMPOSSIBLE = (16, 17, 18)
+"""Totals below 20, the most, that no five-card cribbage hand of three can score (19 aside)."""
 
 
 def item_rows(score: ShowScore) -> Iterator[list[Any]]:
@@ -93,7 +95,12 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
 
 
 def check_claim_option(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
-    """Refuse a claim no show can score."""
+    """Refuse a claim no show can score (the variant and crib flag are read before it)."""
+    if value is not None and hand_size(ctx.params.get("variant") or "six", bool(ctx.params.get("crib"))) == 3:
+        if value in THREE_CARD_IMPOSSIBLE or value > 20:
+            raise click.BadParameter(
+                f"no five-card hand of three scores {value} (16, 17 and 18 are impossible; the most is 20)", ctx, param
+            )
     if value in IMPOSSIBLE:
         raise click.BadParameter(f"no show scores {value} (25, 26 and 27 are impossible; the most is 29)", ctx, param)
     return value
