@@ -188,8 +188,9 @@ def parse_show(text: str, size: int = 4) -> tuple[tuple[Card, ...], Card]:
     if not slash:
         cards = parse_cards(text)
         if len(cards) != size + 1:
+            problem = "missing starter" if len(cards) <= size else f"too many cards for a show of {size + 1}"
             raise CardError(
-                f"missing starter: write the {size} hand cards, '/', then the starter, "
+                f"{problem}: write the {size} hand cards, '/', then the starter, "
                 f"or {size + 1} cards with the starter last (got {len(cards)} cards)"
             )
         return cards[:size], cards[size]

@@ -69,7 +69,7 @@ def test_parse_cards_tolerates_commas_and_spaces(text: str) -> None:
 
 SHOW_ERRORS = [
     ("5S 5C 5D JH", "missing starter: write the 4 hand cards, '/', then the starter, or 5 cards with the starter last (got 4 cards)"),
-    ("5S 5C 5D JH 5H 4H", "missing starter: write the 4 hand cards, '/', then the starter, or 5 cards with the starter last (got 6 cards)"),
+    ("5S 5C 5D JH 5H 4H", "too many cards for a show of 5: write the 4 hand cards, '/', then the starter, or 5 cards with the starter last (got 6 cards)"),
     ("5S 5C 5D JH 5S", "duplicate card 5S"),
     ("5S 5C 5D / 5H", "a hand has 4 cards before the '/', got 3"),
     ("5S 5C 5D JH 4H / 5H", "a hand has 4 cards before the '/', got 5"),
