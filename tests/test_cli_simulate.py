@@ -31,6 +31,12 @@ def test_json_report_is_the_summary_of_the_seeded_games() -> None:
     ]
 
 
+@pytest.mark.parametrize(("games", "words"), [("1", "1 game"), ("2", "2 games")])
+def test_the_title_counts_games(games: str, words: str) -> None:
+    result = run("--games", games, "--a", "random", "--b", "random", "--to", "61")
+    assert result.stdout.splitlines()[0] == f"random (A) against random (B): {words} to 61, seed 1, first deal alternating"
+
+
 def test_table_report() -> None:
     result = run("--games", "30", "--a", "greedy", "--b", "random", "--to", "61")
     assert result.exit_code == 0, result.output

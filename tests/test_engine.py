@@ -326,7 +326,16 @@ def test_five_card_rules_derive_the_deal() -> None:
     assert rules.play_once and rules.three_for_last == 3 and rules.show_order(1) == (0, 1)
 
 
+@pytest.mark.parametrize(("options", "target"), [
+    ({}, 121), ({"players": 3}, 121), ({"players": 4}, 121), ({"variant": "five"}, 61),
+    ({"variant": "five", "target": 121}, 121), ({"target": 61}, 61),
+])
+def test_each_variant_has_its_own_target(options: dict, target: int) -> None:
+    assert GameRules(**options).target == target
+
+
 @pytest.mark.parametrize(("options", "message"), [
+    ({"target": -5}, "the target must be a positive score, not -5"),
     ({"players": 3, "variant": "five"}, "five-card cribbage is for two players, not 3"),
     ({"players": 4, "variant": "five"}, "five-card cribbage is for two players, not 4"),
     ({"variant": "seven"}, "unknown variant 'seven'"),

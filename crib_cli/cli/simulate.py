@@ -59,7 +59,8 @@ def title(report: Report, rules: GameRules, seed: int) -> str:
     game = " of five-card cribbage" if rules.variant == "five" else ""
     turn = "alternating" if rules.players == 2 else "rotating"
     extra = {3: "; each for himself, so no skunks", 4: "; partners sit opposite"}.get(rules.players, "")
-    return f"{who}: {report.games:,} games{game} to {rules.target}, seed {seed}, first deal {turn}{extra}"
+    games = "1 game" if report.games == 1 else f"{report.games:,} games"
+    return f"{who}: {games}{game} to {rules.target}, seed {seed}, first deal {turn}{extra}"
 
 
 def report_lines(report: Report, rules: GameRules, seed: int) -> Iterator[str]:
@@ -115,10 +116,9 @@ def open_log(path: str | None, mode: str) -> IO[str] | None:
 
 
 def game_rules(players: int, variant: str, target: str | None, muggins: bool = False) -> GameRules:
-    """The rules from the command line: --to defaults to 61 for five-card cribbage, else 121."""
-    to = int(target) if target is not None else 61 if variant == "five" else 121
+    """The rules from the command line: without --to, the variant's own target (61 for five-card cribbage, else 121)."""
     try:
-        return GameRules(players, to, muggins, variant)
+        return GameRules(players, int(target or 0), muggins, variant)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
 

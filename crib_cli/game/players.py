@@ -30,7 +30,7 @@ THREE_FOR_LAST = 3
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """Which game is played: how many seats, the target score (121, or 61 for a short game), muggins,
+    """Which game is played: how many seats, the target score (121, or 61 for a short game and five-card), muggins,
     and the variant: ``six`` (six-card cribbage, or five cards each with three or four players)
     or ``five`` (five-card cribbage: two players, hands of three, the play goes once, usually to 61).
 
@@ -40,19 +40,22 @@ class GameRules:
     """
 
     players: int = 2
-    target: int = 121
+    target: int = 0
+    """The score that wins; 0, the default, is the variant's own: 121, or 61 for five-card cribbage."""
     muggins: bool = False
     variant: str = "six"
 
     def __post_init__(self) -> None:
         if self.players not in PLAYER_COUNTS:
             raise ValueError(f"a game needs 2, 3 or 4 players, not {self.players}")
-        if self.target < 1:
-            raise ValueError(f"the target must be a positive score, not {self.target}")
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}: use six or five")
         if self.variant == "five" and self.players != 2:
             raise ValueError(f"five-card cribbage is for two players, not {self.players}")
+        if self.target == 0:
+            object.__setattr__(self, "target", 61 if self.variant == "five" else 121)
+        if self.target < 1:
+            raise ValueError(f"the target must be a positive score, not {self.target}")
 
     @property
     def dealt(self) -> int:
