@@ -202,15 +202,18 @@ def convert(
     return Tally(rows, failed)
 
 
-def parse_flag(text: str) -> bool:
-    """A yes/no field: true/false, yes/no, y/n, 1/0; empty is false."""
-    flag = _FLAGS.get(text.strip().lower())
+def parse_flag(text: str, blank: bool = False) -> bool:
+    """A yes/no field: true/false, yes/no, y/n, 1/0; empty (or only spaces) is ``blank``."""
+    key = text.strip().lower()
+    if not key:
+        return blank
+    flag = _FLAGS.get(key)
     if flag is None:
         raise ValueError(f"{quoted(text)} is not true/false, yes/no or 1/0")
     return flag
 
 
-_FLAGS = {"": False, "true": True, "false": False, "yes": True, "no": False, "y": True, "n": False, "1": True, "0": False, "t": True, "f": False}
+_FLAGS = {"true": True, "false": False, "yes": True, "no": False, "y": True, "n": False, "1": True, "0": False, "t": True, "f": False}
 
 
 def table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, ...]) -> str:

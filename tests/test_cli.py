@@ -280,11 +280,11 @@ def test_batch_jsonl_has_the_same_keys() -> None:
 
 
 def test_batch_crib_column_and_flag() -> None:
-    rows = "hand,starter,crib\n2S 4S 6S 8S,KH,\n2S 4S 6S 8S,KH,true\n2S 4S 6S 8S,KH,0\n"
+    rows = "hand,starter,crib\n2S 4S 6S 8S,KH,\n2S 4S 6S 8S,KH,true\n2S 4S 6S 8S,KH,0\n2S 4S 6S 8S,KH,  \n"
     plain = parse_output(run("score", "-", input=rows).stdout)
-    assert [row[-2] for row in plain[1:]] == ["4", "0", "4"]
+    assert [row[-2] for row in plain[1:]] == ["4", "0", "4", "4"]
     with_flag = parse_output(run("score", "-", "--crib", input=rows).stdout)
-    assert [row[-2] for row in with_flag[1:]] == ["0", "0", "4"]
+    assert [row[-2] for row in with_flag[1:]] == ["0", "0", "4", "0"]
 
 
 INPUT_SHAPES = [
@@ -329,10 +329,13 @@ BATCH_USAGE = [
     (["score", "-"], "starter,crib\n5H,no\n", "the input has no 'hand' column"),
     (["score", "-"], "", "the input has no 'hand' column"),
     (["score", "-", "-f", "table"], "hand\n", "--format table is not for batch input"),
+    (["score", "-", "-f", "jsonl"], "hand,note,note\n5S 5C 5D JH / 5H,a,b\n",
+     "the input has two 'note' columns, and a JSON object holds one: rename one, or use --format csv"),
 ]
 
 
-@pytest.mark.parametrize(("args", "data", "message"), BATCH_USAGE, ids=["no hand column", "empty input", "table format"])
+@pytest.mark.parametrize(("args", "data", "message"), BATCH_USAGE,
+                         ids=["no hand column", "empty input", "table format", "repeated column in JSON lines"])
 def test_batch_usage_errors(args: list[str], data: str, message: str) -> None:
     result = run(*args, input=data)
     assert result.exit_code == 2, result.output
@@ -408,6 +411,22 @@ def test_batch_refuses_input_columns_the_output_would_shadow(column: str) -> Non
     result = run("score", "-", input=f"hand,{column}\n5S 5C 5D JH / 5H,mine\n")
     assert result.exit_code == 2, result.output
     assert f"the input already has a {column!r} column" in result.stderr
+
+
+def test_batch_csv_keeps_repeated_columns() -> None:
+    result = run("score", "-", input="hand,note,note\n5S 5C 5D JH / 5H,a,b\n")
+    assert result.exit_code == 0, result.output
+    assert parse_output(result.stdout)[1] == ["5S 5C 5D JH / 5H", "a", "b", "16", "12", "0", "0", "1", "29", ""]
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("5S 5C 5D JH 5H 6H", "line 2: too many cards for a show of 5"),
+    ("5S 5C 5D JH", "line 2: no starter: give a 'starter' column"),
+])
+def test_batch_says_what_is_wrong_with_the_card_count(line: str, error: str) -> None:
+    result = run("score", "-", input=f"hand\n{line}\n")
+    assert result.exit_code == 1
+    assert parse_output(result.stdout)[1][-1].startswith(error)
 
 
 def test_batch_refuses_claim() -> None:

@@ -129,7 +129,7 @@ def score_fields(default_crib: bool, variant: str = "six") -> Callable[[list[str
         def evaluate(values: list[str]) -> tuple[int, ...]:
             hand_text = values[hand_at]
             crib_text = values[crib_at] if crib_at is not None else ""
-            crib = formats.parse_flag(crib_text) if crib_text else default_crib
+            crib = formats.parse_flag(crib_text, default_crib) if crib_text else default_crib
             size = hand_size(variant, crib)
             if size == 4 and starter_at is not None:
                 parts = fast(hand_text, values[starter_at], crib)
@@ -139,7 +139,7 @@ def score_fields(default_crib: bool, variant: str = "six") -> Callable[[list[str
             if starter_text:
                 if "/" in hand_text:
                     raise ValueError("the starter is given twice: in 'hand' after '/' and in 'starter'")
-            elif "/" not in hand_text and len(hand_text.replace(",", " ").split()) != size + 1:
+            elif "/" not in hand_text and len(hand_text.replace(",", " ").split()) < size + 1:
                 raise ValueError(
                     f"no starter: give a 'starter' column, or write 'hand / starter' (or {size + 1} cards, the starter last)"
                 )
