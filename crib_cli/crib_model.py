@@ -39,7 +39,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import ceil, comb, prod, sqrt
 
-from .tables import RANK_BITS, RANKS, total_table
+from .tables import CARD_BITS, RANK_BITS, RANKS, rank_key, rank_multisets, total_table
 
 SEATS = ("dealer", "pone")
 PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(RANKS, 2))
@@ -53,7 +53,6 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if i not in
 
 _JACK = 10  # rank index (rank - 1) of the jack in a card number
 _HANDS = comb(52, 6)
-_BITS = tuple(RANK_BITS[(card >> 2) + 1] for card in range(52))
 _SUIT_SETS = tuple(tuple(combinations(range(4), n)) for n in range(5))
 _SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -118,12 +117,12 @@ def strata() -> _Strata:
     ``runs`` gives each rank present as (its first card number, how many);
     ``index`` finds a multiset by the sum of its cards' ``RANK_BITS``.
     """
-    hands = [h for h in combinations_with_replacement(RANKS, 6) if max(h.count(r) for r in h) <= 4]
+    hands = rank_multisets(6)
     return _Strata(
         ranks=tuple(hands),
         runs=tuple(tuple(((r - 1) * 4, hand.count(r)) for r in sorted(set(hand))) for hand in hands),
         weight=tuple(prod(comb(4, hand.count(r)) for r in set(hand)) for hand in hands),
-        index={sum(RANK_BITS[r] for r in hand): i for i, hand in enumerate(hands)},
+        index={rank_key(hand): i for i, hand in enumerate(hands)},
         pair_classes=tuple(tuple(2 * PAIR_INDEX[(hand[i], hand[j])] for i, j in THROWS) for hand in hands),
     )
 
@@ -182,11 +181,11 @@ def choose_throw(
 def crib_mean(crib: Sequence[int], held: Sequence[int]) -> float:
     """Expected crib of four cards over the starters not among the ``held`` cards (crib included)."""
     get = total_table().get
-    key = _BITS[crib[0]] + _BITS[crib[1]] + _BITS[crib[2]] + _BITS[crib[3]]
+    key = CARD_BITS[crib[0]] + CARD_BITS[crib[1]] + CARD_BITS[crib[2]] + CARD_BITS[crib[3]]
     # Every starter rank's four cards, less the held ones (a fifth card of a rank keys no hand: 0 points).
     total = _every_starter(key)
     for card in held:
-        total -= get(key + _BITS[card], 0)
+        total -= get(key + CARD_BITS[card], 0)
     left = 52 - len(held)
     mean = total / left
     suit = crib[0] & 3
@@ -268,7 +267,7 @@ def measure(
         for _ in range(draws):
             mine, other = deal_stratum(rng, stratum)
             k = choose_throw(mine, stratum, mine_sign, mine_values, hand_flush)
-            o = info.index[sum(_BITS[c] for c in other)]
+            o = info.index[sum(CARD_BITS[c] for c in other)]
             ko = choose_throw(other, o, other_sign, other_values, hand_flush)
             i, j = THROWS[k]
             a, b = THROWS[ko]

@@ -29,7 +29,7 @@ from math import comb
 from .cards import DECK, Card, CardError, check_distinct
 from .crib_model import CLASSES, PAIRS, class_id
 from .discard import DiscardError
-from .tables import RANK_BITS, RANKS, total_table
+from .tables import RANK_BITS, RANKS, rank_key, total_table
 
 MODELS = ("random", "expert")
 ROLES = ("dealer", "pone")
@@ -90,7 +90,7 @@ def random_crib_mean(thrown: Sequence[Card], seen: Sequence[Card] = ()) -> Fract
         for r in set(others):
             ways *= comb(ranks[r], others.count(r))
         if ways:
-            points += ways * table[key + sum(RANK_BITS[r] for r in others)]
+            points += ways * table[key + rank_key(others)]
     combos = comb(n, 2) * (n - 2)  # (other two crib cards, starter)
     bonus = 0
     if thrown[0].suit == thrown[1].suit:

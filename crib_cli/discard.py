@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from .cards import DECK, VARIANTS, Card, CardError, Rank, check_distinct
 from .stats import JACK, MAX_SHOW, Distribution
-from .tables import RANK_BITS, RANKS, total_table
+from .tables import RANK_BITS, RANKS, rank_key, total_table
 
 if TYPE_CHECKING:
     from .pegging import PeggingValue
@@ -432,11 +432,11 @@ def _rank_totals(ranks: tuple[int, ...], thrown: int) -> tuple[tuple[int, int], 
     size = 5 - thrown
     table = total_table(len(ranks) - thrown + 1)
     starters = [(RANK_BITS[r], unseen[r]) for r in RANKS if unseen[r]]
-    whole = _rank_key(ranks)
+    whole = rank_key(ranks)
     cribs: dict[tuple[int, ...], int] = {}
     totals = []
     for throw in combinations(ranks, thrown):
-        keep = whole - _rank_key(throw)
+        keep = whole - rank_key(throw)
         if throw not in cribs:
             kept = list(ranks)
             for rank in throw:
@@ -458,12 +458,8 @@ def _crib_sum(ranks: tuple[int, ...]) -> int:
     for rank in ranks:
         counts[rank] -= 1
     table = total_table()
-    key = _rank_key(ranks)
+    key = rank_key(ranks)
     return sum(ways * table[key + other] for other, ways in _multisets(counts, 5 - len(ranks)))
-
-
-def _rank_key(ranks: Sequence[int]) -> int:
-    return sum(RANK_BITS[r] for r in ranks)
 
 
 def _hand_points(keep: tuple[Card, ...], unseen: tuple[Card, ...]) -> list[int]:
@@ -500,7 +496,7 @@ def _shapes(size: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     shapes = []
     for ranks in combinations_with_replacement(RANKS, size):
         parts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
-        shapes.append((sum(RANK_BITS[r] for r in ranks), parts))
+        shapes.append((rank_key(ranks), parts))
     return tuple(shapes)
 
 

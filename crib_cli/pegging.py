@@ -16,11 +16,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from .cards import DECK, Card
-from .tables import RANK_BITS, RANKS
+from .tables import rank_key, rank_multisets
 
 if TYPE_CHECKING:
     import random
@@ -38,13 +37,8 @@ class PeggingValue:
 
 
 def keep_patterns() -> list[tuple[int, ...]]:
-    """Every multiset of four ranks a hand can hold: 1,820."""
-    return [ranks for ranks in combinations_with_replacement(RANKS, 4)]
-
-
-def pattern_key(ranks: Sequence[int]) -> int:
-    """The key of a multiset of ranks (as in :mod:`crib_cli.tables`)."""
-    return sum(RANK_BITS[rank] for rank in ranks)
+    """Every multiset of four ranks a hand can hold: 1,820, in the order of the generated table."""
+    return rank_multisets(4)
 
 
 def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Random) -> PeggingValue:
@@ -89,10 +83,10 @@ def _table() -> dict[tuple[str, int], PeggingValue]:
     table: dict[tuple[str, int], PeggingValue] = {}
     for role, entries in (("dealer", DEALER), ("pone", PONE)):
         for ranks, (mean, error) in zip(keep_patterns(), entries):
-            table[role, pattern_key(ranks)] = PeggingValue(mean, error, DEALS)
+            table[role, rank_key(ranks)] = PeggingValue(mean, error, DEALS)
     return table
 
 
 def pegging_value(keep: Sequence[Card], role: str) -> PeggingValue:
     """The table's pegging value of a kept four for ``role`` (dealer or pone), two players."""
-    return _table()[role, pattern_key([card.rank for card in keep])]
+    return _table()[role, rank_key([card.rank for card in keep])]

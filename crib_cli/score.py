@@ -20,7 +20,7 @@ from itertools import combinations
 from operator import attrgetter, itemgetter
 
 from .cards import CARD_INDEX, Card, CardError, Rank, check_distinct, parse_deal, parse_show
-from .tables import RANK_BITS, RANKS, VALUES, parts_table
+from .tables import CARD_BITS, RANKS, VALUES, parts_table
 
 
 class Category(str, Enum):
@@ -111,12 +111,12 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
     if len(hand) == 4:
         a, b, c, d = hand
         shown = sorted((a, b, c, d, starter), key=_RANK)
-        key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[d.index] + _BITS[starter.index]
+        key = CARD_BITS[a.index] + CARD_BITS[b.index] + CARD_BITS[c.index] + CARD_BITS[d.index] + CARD_BITS[starter.index]
         one_suit = a.suit == b.suit == c.suit == d.suit
     else:
         a, b, c = hand
         shown = sorted((a, b, c, starter), key=_RANK)
-        key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[starter.index]
+        key = CARD_BITS[a.index] + CARD_BITS[b.index] + CARD_BITS[c.index] + CARD_BITS[starter.index]
         one_suit = a.suit == b.suit == c.suit
     items = [ScoreItem(kind, cards(shown), points) for kind, cards, points in _rank_items(key)]
     suit = starter.suit
@@ -212,7 +212,7 @@ def text_scorer() -> Callable[[str, str, bool], tuple[int, int, int, int, int, i
     since a batch calls it per row and most shows have neither.
     """
     codes = {
-        text: RANK_BITS[index // 4 + 1] | 1 << (_SUIT_SHIFT + 13 * (index & 3)) | 1 << (_CARD_SHIFT + 13 * (index & 3) + index // 4)
+        text: CARD_BITS[index] | 1 << (_SUIT_SHIFT + 13 * (index & 3)) | 1 << (_CARD_SHIFT + 13 * (index & 3) + index // 4)
         for text, index in CARD_INDEX.items()
     }
     plain = {key: (fifteens, pairs, runs, 0, 0, total) for key, (fifteens, pairs, runs, total) in parts_table().items()}
@@ -244,15 +244,13 @@ def text_scorer() -> Callable[[str, str, bool], tuple[int, int, int, int, int, i
     return score
 
 
-_BITS: tuple[int, ...] = tuple(RANK_BITS[index // 4 + 1] for index in range(52))
-"""The rank-table key of one card, by index."""
 _JACKS = 40
 """Index of the jack of spades; the jack of suit s is ``40 + s``."""
 
 
 def _parts(a: int, b: int, c: int, d: int, starter: int, crib: bool) -> tuple[int, int, int, int, int, int]:
     """Points by category of the hand cards and starter given by index."""
-    fifteens, pairs, runs, rank_total = parts_table()[_BITS[a] + _BITS[b] + _BITS[c] + _BITS[d] + _BITS[starter]]
+    fifteens, pairs, runs, rank_total = parts_table()[CARD_BITS[a] + CARD_BITS[b] + CARD_BITS[c] + CARD_BITS[d] + CARD_BITS[starter]]
     suit = starter & 3
     flush = 0
     if a & 3 == b & 3 == c & 3 == d & 3:
@@ -263,7 +261,7 @@ def _parts(a: int, b: int, c: int, d: int, starter: int, crib: bool) -> tuple[in
 
 def _three_parts(a: int, b: int, c: int, starter: int) -> tuple[int, int, int, int, int, int]:
     """:func:`_parts` for a five-card cribbage hand of three: a flush of three, or four with the starter."""
-    fifteens, pairs, runs, rank_total = parts_table(4)[_BITS[a] + _BITS[b] + _BITS[c] + _BITS[starter]]
+    fifteens, pairs, runs, rank_total = parts_table(4)[CARD_BITS[a] + CARD_BITS[b] + CARD_BITS[c] + CARD_BITS[starter]]
     suit = starter & 3
     flush = 0
     if a & 3 == b & 3 == c & 3:

@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 
 from .cards import VARIANTS
-from .tables import RANK_BITS, RANKS
+from .tables import RANK_BITS, RANKS, rank_key
 
 JACK = 11
 MAX_SHOW = 29
@@ -81,7 +81,7 @@ def count_distribution(totals: dict[int, int], *, crib: bool = False, held: int 
     """
     counts = [0] * ((MAX_SHOW if held == 4 else MAX_THREE_CARD) + 1)
     for hand_ranks in combinations_with_replacement(RANKS, held):
-        hand_key = sum(RANK_BITS[r] for r in hand_ranks)
+        hand_key = rank_key(hand_ranks)
         for starter_rank in RANKS:
             if hand_ranks.count(starter_rank) == 4:  # no fifth card of the rank
                 continue

@@ -17,6 +17,7 @@ loads in about a millisecond; a test regenerates it and compares.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -25,9 +26,11 @@ VALUES: tuple[int, ...] = (0,) + tuple(min(r, 10) for r in RANKS)
 """Count value by rank number (index 0 unused)."""
 RANK_BITS: tuple[int, ...] = (0,) + tuple(1 << (3 * (r - 1)) for r in RANKS)
 """Key contribution of one card of each rank (index 0 unused)."""
+CARD_BITS: tuple[int, ...] = tuple(RANK_BITS[index // 4 + 1] for index in range(52))
+"""Key contribution of each card, by its index in the deck (``(rank - 1) * 4 + suit``)."""
 
 
-def rank_key(ranks: tuple[int, ...] | list[int]) -> int:
+def rank_key(ranks: Iterable[int]) -> int:
     """The table key of a multiset of ranks."""
     return sum(RANK_BITS[r] for r in ranks)
 
@@ -71,8 +74,11 @@ def rank_parts(ranks: tuple[int, ...]) -> tuple[int, int, int]:
 
 
 def rank_multisets(size: int = 5) -> list[tuple[int, ...]]:
-    """Every multiset of ``size`` ranks a deck can deal (no rank five times): 6,175 of five, 1,820 of four."""
-    return [m for m in combinations_with_replacement(RANKS, size) if max(m.count(r) for r in set(m)) <= 4]
+    """Every multiset of ``size`` ranks a deck can deal (no rank five times): 6,175 of five, 1,820 of four.
+
+    Each comes sorted, so a rank five times is a card equal to the one four places on.
+    """
+    return [m for m in combinations_with_replacement(RANKS, size) if all(m[i] != m[i + 4] for i in range(size - 4))]
 
 
 def compute_parts(size: int = 5) -> dict[int, tuple[int, int, int, int]]:

@@ -24,7 +24,7 @@ from math import sqrt
 from crib_cli.cards import DECK, Card, format_cards, parse_cards
 from crib_cli.cribs import expert_crib_means, pair_classes, pair_table, random_crib_mean
 from crib_cli.crib_model import CLASSES, THROWS, choose_throw, class_id, crib_mean, strata
-from crib_cli.tables import RANK_BITS
+from crib_cli.tables import CARD_BITS
 
 
 EXTREMES = ("5S 5H 5D 5C JD JS", "TC JH QS QC KD KH", "AS 2S 3S 4S 5S 6S", "4C 4D 6H 6S 5D 5H")
@@ -54,7 +54,7 @@ def direct(
     squares = [0.0] * 15
     for _ in range(hands):
         other = sorted(rng.sample(unseen, 6))
-        k = choose_throw(other, index[sum(RANK_BITS[(c >> 2) + 1] for c in other)], sign, values)
+        k = choose_throw(other, index[sum(CARD_BITS[c] for c in other)], sign, values)
         a, b = THROWS[k]
         held = mine + other
         for t, (x, y) in enumerate(throws):

@@ -9,11 +9,12 @@ import pytest
 from crib_cli import pegging_data
 from crib_cli.cards import parse_cards
 from crib_cli.discard import DiscardError, analyze_discards
-from crib_cli.pegging import ROLES, keep_patterns, pattern_key, pegging_value, simulate_keep
+from crib_cli.pegging import ROLES, keep_patterns, pegging_value, simulate_keep
+from crib_cli.tables import rank_key
 
 
 def test_the_table_has_every_pattern_for_both_roles() -> None:
-    assert len(keep_patterns()) == 1820 == len({pattern_key(p) for p in keep_patterns()})
+    assert len(keep_patterns()) == 1820 == len({rank_key(p) for p in keep_patterns()})
     assert len(pegging_data.DEALER) == len(pegging_data.PONE) == 1820
     assert all(0 < error < 0.5 for role in (pegging_data.DEALER, pegging_data.PONE) for _, error in role)
 
