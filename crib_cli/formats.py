@@ -41,9 +41,11 @@ def read_header(lines: Iterable[str], *, is_data: Callable[[str], bool] | None =
     """
     numbered = enumerate(lines, 1)
     for number, line in numbered:
-        text = _strip_end(line).removeprefix("\ufeff") if number == 1 else _strip_end(line)
-        if number == 1 and text.startswith(_UTF16_BOMS):
-            raise InputError("not UTF-8: the input starts with a UTF-16 byte-order mark (convert it: iconv -f UTF-16 -t UTF-8)")
+        text = line.rstrip("\r\n")
+        if number == 1:
+            text = text.removeprefix("\ufeff")
+            if text.startswith(_UTF16_BOMS):
+                raise InputError("not UTF-8: the input starts with a UTF-16 byte-order mark (convert it: iconv -f UTF-16 -t UTF-8)")
         if "\x00" in text:
             raise InputError(f"not UTF-8 text: line {number} holds NUL bytes (UTF-16 without a byte-order mark?)")
         fields, problem = _split(text)
@@ -54,11 +56,6 @@ def read_header(lines: Iterable[str], *, is_data: Callable[[str], bool] | None =
                 return ["hand"], chain([(number, text)], numbered), True
             return fields, numbered, False
     return [], numbered, False
-
-
-def _strip_end(line: str) -> str:
-    """A line without its line end."""
-    return line.rstrip("\r\n")
 
 
 def _split(text: str) -> tuple[list[str], str | None]:
@@ -164,8 +161,6 @@ def convert(
             if len(values) != width:
                 values = None
         if values is None:
-            if not text:
-                continue
             read = _row(text, width, single)
             if read is None:
                 continue

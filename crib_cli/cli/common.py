@@ -179,8 +179,8 @@ def run_batch(
         clashes = [name for name in header if name.strip().lower() in (*result_columns, "error")]
         if clashes:
             raise click.UsageError(f"the input already has a {quoted(clashes[0])} column, which the output adds: rename it")
-        repeated = next((name for at, name in enumerate(header) if name in header[:at]), None)
-        if fmt == "jsonl" and repeated is not None:
+        repeated = next((name for at, name in enumerate(header) if name in header[:at]), None) if fmt == "jsonl" else None
+        if repeated is not None:
             raise click.UsageError(
                 f"the input has two {quoted(repeated)} columns, and a JSON object holds one: rename one, or use --format csv"
             )
