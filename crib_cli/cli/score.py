@@ -96,7 +96,7 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
 
 def check_claim_option(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
     """Refuse a claim no show can score (the variant and crib flag are read before it)."""
-    if value is not None and hand_size(ctx.params.get("variant") or "six", bool(ctx.params.get("crib"))) == 3:
+    if value is not None and size_for(ctx.params) == 3:
         if value in THREE_CARD_IMPOSSIBLE or value > 20:
             raise click.BadParameter(
                 f"no five-card hand of three scores {value} (16, 17 and 18 are impossible; the most is 20)", ctx, param
@@ -111,9 +111,14 @@ def hand_size(variant: str, crib: bool) -> int:
     return 3 if variant == "five" and not crib else 4
 
 
+def size_for(params: dict[str, Any]) -> int:
+    """:func:`hand_size` for the variant and crib flag the command line gave (both read before the show)."""
+    return hand_size(params.get("variant") or "six", bool(params.get("crib")))
+
+
 def parse_for(params: dict[str, Any]) -> Callable[[str], Any]:
-    """The parse of a show for the variant and crib flag given (both read before the show)."""
-    return partial(parse_show, size=hand_size(params.get("variant") or "six", bool(params.get("crib"))))
+    """The parse of a show for the variant and crib flag given."""
+    return partial(parse_show, size=size_for(params))
 
 
 def score_fields(default_crib: bool, variant: str = "six") -> Callable[[list[str]], Callable[[list[str]], tuple[int, ...]]]:
