@@ -148,7 +148,7 @@ class Person:
 
     def play(self, view: View) -> Card | None:
         say = self.terminal.say
-        fits = [card for card in view.hand if view.count + card.value <= LIMIT]
+        fits = view.fits
         if not fits:
             say(f"you: go (nothing fits at {view.count})")
             return None

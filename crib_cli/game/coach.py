@@ -64,7 +64,7 @@ def play_options(view: View) -> list[tuple[Card, float]]:
 
     Cards of one rank are worth the same; the play scores ranks and values only.
     """
-    fits = [card for card in view.hand if view.count + card.value <= LIMIT]
+    fits = view.fits
     if not fits:
         return []
     ranks = {card.rank for card in fits}

@@ -56,8 +56,7 @@ class ExpertPlayer:
 
     def play(self, view: View) -> Card | None:
         """The card the lookahead picks; None when no card fits."""
-        room = LIMIT - view.count
-        fits = [card for card in view.hand if card.value <= room]
+        fits = view.fits
         if len({card.rank for card in fits}) > 1:
             rank = choose_play(play_state(view), self.depth)
             return next(card for card in fits if card.rank == rank)

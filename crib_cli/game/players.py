@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..cards import VARIANTS, Card
+from ..peg import LIMIT
 
 PLAYER_COUNTS = (2, 3, 4)
 THREE_FOR_LAST = 3
@@ -138,6 +139,12 @@ class View:
     def is_dealer(self) -> bool:
         """Whether the crib is this seat's."""
         return self.seat == self.dealer
+
+    @property
+    def fits(self) -> tuple[Card, ...]:
+        """The cards of the hand that may be laid now: the count stays within 31."""
+        room = LIMIT - self.count
+        return tuple(card for card in self.hand if card.value <= room)
 
     @property
     def held(self) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from ..cards import Card
-from ..peg import LIMIT, score_play
+from ..peg import score_play
 from ..tables import rank_parts
 from .expert import ExpertPlayer
 from .players import Player, View
@@ -28,7 +28,7 @@ class RandomPlayer:
         return tuple(self.rng.sample(view.hand, view.rules.thrown))
 
     def play(self, view: View) -> Card | None:
-        fits = [card for card in view.hand if view.count + card.value <= LIMIT]
+        fits = view.fits
         return self.rng.choice(fits) if fits else None
 
 
@@ -64,9 +64,7 @@ class GreedyPlayer:
         pile = list(view.pile)
         best: tuple[int, int, int] | None = None
         choice = None
-        for card in view.hand:
-            if view.count + card.value > LIMIT:
-                continue
+        for card in view.fits:
             pile.append(card)
             key = (sum(item.points for item in score_play(pile)), card.rank, -card.suit)
             pile.pop()
