@@ -316,11 +316,10 @@ class _Game:
             )
             card = players[turn].play(view)
             if card is None:
-                for mine in hand:
-                    if count + mine.value <= LIMIT:
-                        raise IllegalMove(
-                            f"{self.who(turn)} said go at count {count}, but {mine} fits ({format_cards(hand)})"
-                        )
+                if view.fits:
+                    raise IllegalMove(
+                        f"{self.who(turn)} said go at count {count}, but {view.fits[0]} fits ({format_cards(hand)})"
+                    )
                 plays.append((turn, None))
                 gone[turn] = True
                 if observer:
