@@ -1,8 +1,10 @@
-"""The expert player: throws by the exact net for its seat, pegs by looking ahead.
+"""The expert player: throws by the exact net for its seat (and what else it is told to weigh), pegs by looking ahead.
 
 - **Discard**: the throw :func:`crib_cli.discard.analyze_discards` ranks first
   for the seat's role (dealer; partner when the partner deals, four players;
-  else pone), ties included, found by :func:`crib_cli.discard.best_throw`.
+  else pone), ties included, found by :func:`crib_cli.discard.best_throw`;
+  with ``pegging`` (the built-in ``expert``) or the expert crib model, the
+  best total of those terms instead (see :class:`ExpertPlayer`).
 - **Play**: the card :func:`crib_cli.game.lookahead.choose_play` picks for what
   the seat can see: its own cards, its thrown cards, the starter, every card
   laid and every go those imply. A single legal rank, or none, costs no search.
