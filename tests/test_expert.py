@@ -14,10 +14,11 @@ from play_reference import Position, naive_value, naive_values
 from crib_cli.cards import DECK, Card, parse_cards
 from crib_cli.discard import Throw, analyze_discards, best_throw
 from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
-from crib_cli.game.lookahead import VALUES, PlayState, choose_play, lay_rank, peg_points, play_value, play_values
+from crib_cli.game.lookahead import PlayState, choose_play, lay_rank, play_value, play_values
 from crib_cli.game.engine import play_game
 from crib_cli.game.players import GameRules, View
 from crib_cli.peg import _Play, score_play, seat_names
+from crib_cli.tables import VALUES
 
 # --- discard: the exact net for the seat ------------------------------------------------
 
@@ -79,6 +80,15 @@ def as_cards(ranks: tuple[int, ...]) -> list[Card]:
         cards.append(DECK[(rank - 1) * 4 + seen[rank]])
         seen[rank] += 1
     return cards
+
+
+def peg_points(pile: tuple[int, ...]) -> int:
+    """Points for the last rank of a series given as ranks, by the search's lay_rank: fifteen, 31, pairs and runs."""
+    tail: tuple[int, ...] = ()
+    points = 0
+    for rank in pile:
+        points, tail = lay_rank(tail, rank)
+    return points + 2 if sum(VALUES[r] for r in pile) in (15, 31) else points
 
 
 @pytest.mark.parametrize("length", [1, 2, 3, 4])

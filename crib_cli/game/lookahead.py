@@ -35,16 +35,12 @@ others are assumed to see its cards, which makes the model cautious.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 
 from ..peg import LIMIT
-
-RANKS = range(1, 14)
-VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""Count value by rank (index 0 unused)."""
+from ..tables import RANKS, VALUES
 
 _CHOOSE = tuple(tuple(comb(n, k) for k in range(5)) for n in range(53))
 _NO_PILE: tuple[int, ...] = ()
@@ -77,16 +73,6 @@ def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
     while start and ranks[start - 1] not in ranks[start:]:
         start -= 1
     return points, ranks[start:]
-
-
-def peg_points(pile: Sequence[int]) -> int:
-    """Points for the last rank of a series given as ranks: fifteen, 31, pairs and runs."""
-    tail: tuple[int, ...] = ()
-    points = 0
-    for rank in pile:
-        points, tail = lay_rank(tail, rank)
-    count = sum(VALUES[r] for r in pile)
-    return points + 2 if count in (15, LIMIT) else points
 
 
 @dataclass(frozen=True, slots=True)
