@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from crib_cli.game.players import GameRules
 from crib_cli.game.record import GameRecord
-from crib_cli.game.simulate import Interval, by_side, role, run_games, summarize, wilson_interval
+from crib_cli.game.simulate import Interval, by_side, run_games, summarize, wilson_interval
 from crib_cli.game.strategies import PlayerSpecError
 
 PLUGIN = """
@@ -128,7 +128,7 @@ def test_summary_adds_up(players: int, target: int) -> None:
     assert sum(a.deals for a in report.roles) == len(complete) * players
     assert sum(a.total * a.deals for a in report.roles) == pytest.approx(sum(p.total for _, ps in complete for p in ps))
     for averages in report.roles:
-        mine = [ps[averages.seat] for deal, ps in complete if role(rules, averages.seat, deal.dealer) == averages.role]
+        mine = [ps[averages.seat] for deal, ps in complete if rules.role(averages.seat, deal.dealer) == averages.role]
         assert averages.deals == len(mine) and averages.name == names[averages.seat]
         assert averages.pegging == pytest.approx(sum(p.pegging for p in mine) / len(mine))
         assert averages.crib == pytest.approx(sum(p.crib for p in mine) / len(mine))

@@ -66,12 +66,8 @@ class ExpertPlayer:
 
 
 def seat_role(view: View) -> str:
-    """``dealer``, ``partner`` (four players, the partner deals) or ``pone``."""
-    if view.seat == view.dealer:
-        return "dealer"
-    if view.rules.players == 4 and view.seat == (view.dealer + 2) % 4:
-        return "partner"
-    return "pone"
+    """``dealer``, ``partner`` (four players, the partner deals) or ``pone``: the seat's role this deal."""
+    return view.rules.role(view.seat, view.dealer)
 
 
 def play_state(view: View) -> PlayState:

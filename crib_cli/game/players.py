@@ -97,6 +97,12 @@ class GameRules:
         """The side a seat scores for: ``seat % sides`` (partners 0 and 2 are side 0)."""
         return seat % self.sides
 
+    def role(self, seat: int, dealer: int) -> str:
+        """``dealer``, ``partner`` (the dealer's partner, four players) or ``pone`` (an opponent of the dealer)."""
+        if seat == dealer:
+            return "dealer"
+        return "partner" if self.side(seat) == self.side(dealer) else "pone"
+
     def show_order(self, dealer: int) -> tuple[int, ...]:
         """Seats in the order they lead the play and count their hands: from the dealer's left, the dealer last."""
         n = self.players

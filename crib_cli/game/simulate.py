@@ -177,13 +177,6 @@ class Report:
     roles: tuple[RoleAverages, ...]
 
 
-def role(rules: GameRules, seat: int, dealer: int) -> str:
-    """``dealer``, ``partner`` (same side as the dealer) or ``pone``."""
-    if seat == dealer:
-        return "dealer"
-    return "partner" if rules.side(seat) == rules.side(dealer) else "pone"
-
-
 _MARGINS = {(121, 4): "double_skunks", (121, 2): "skunks", (61, 2): "lurches"}
 """(target, game points) -> the kind of win: see :func:`~crib_cli.game.record.game_points`."""
 
@@ -209,7 +202,7 @@ def summarize(records: Iterable[GameRecord], names: Sequence[str]) -> Report:
         for deal in record.deals:
             if deal.complete:
                 for seat, part in enumerate(deal.points()):
-                    sum_points(sums.setdefault((seat, role(rules, seat, deal.dealer)), [0] * 6), part)
+                    sum_points(sums.setdefault((seat, rules.role(seat, deal.dealer)), [0] * 6), part)
     roles = tuple(
         RoleAverages(seat, names[seat], kind, n, *(total / n for total in totals))
         for (seat, kind), (n, *totals) in sorted(sums.items(), key=lambda item: (item[0][0], _ROLE_ORDER[item[0][1]]))
