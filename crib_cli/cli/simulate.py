@@ -12,6 +12,7 @@ import click
 from .. import formats
 from ..cards import quoted
 from ..game import GameRules, IllegalMove, PlayerSpecError, Report, by_side, record_json, run_games, summarize
+from ..game.record import margin_kinds
 from ..game.simulate import Interval
 from .common import command, format_option, variant_option
 
@@ -25,13 +26,6 @@ def percent(rate: float) -> str:
 
 def interval_text(interval: Interval) -> str:
     return f"{percent(interval.low)}-{percent(interval.high)}"
-
-
-def margin_kinds(rules: GameRules) -> tuple[str, ...]:
-    """The big wins the report counts: skunks with two players and partnerships, none with three."""
-    if rules.players == 3:
-        return ()
-    return {121: ("skunks", "double_skunks"), 61: ("lurches",)}.get(rules.target, ())
 
 
 def side_rows(report: Report, rules: GameRules) -> Iterator[list[Any]]:

@@ -16,11 +16,11 @@ from ..cards import Card
 from ..score import ShowScore, score_show
 from .players import GameRules
 
-SKUNKS: dict[int, tuple[tuple[int, int], ...]] = {
-    121: ((61, 4), (91, 2)),
-    61: ((31, 2),),
+SKUNKS: dict[int, tuple[tuple[int, int, str], ...]] = {
+    121: ((61, 4, "double_skunks"), (91, 2, "skunks")),
+    61: ((31, 2, "lurches"),),
 }
-"""Target -> (loser below this score, game points), the heaviest first: double skunk, skunk, lurch."""
+"""Target -> (loser below this score, game points, what such wins are called), the heaviest first."""
 
 
 def game_points(rules: GameRules, loser: int) -> int:
@@ -31,10 +31,17 @@ def game_points(rules: GameRules, loser: int) -> int:
     """
     if rules.players == 3:
         return 1
-    for below, points in SKUNKS.get(rules.target, ()):
+    for below, points, _ in SKUNKS.get(rules.target, ()):
         if loser < below:
             return points
     return 1
+
+
+def margin_kinds(rules: GameRules) -> tuple[str, ...]:
+    """The big wins a game under these rules can end in, the lightest first: none with three players."""
+    if rules.players == 3:
+        return ()
+    return tuple(kind for _, _, kind in reversed(SKUNKS.get(rules.target, ())))
 
 
 @dataclass(frozen=True, slots=True)

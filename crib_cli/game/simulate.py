@@ -22,7 +22,7 @@ from itertools import chain
 
 from .engine import play_game
 from .players import GameRules
-from .record import DealPoints, GameRecord
+from .record import SKUNKS, DealPoints, GameRecord
 from .strategies import PlayerFactory, player_factory
 
 Z_95 = 1.959963984540054
@@ -177,7 +177,7 @@ class Report:
     roles: tuple[RoleAverages, ...]
 
 
-_MARGINS = {(121, 4): "double_skunks", (121, 2): "skunks", (61, 2): "lurches"}
+_MARGINS = {(target, points): kind for target, margins in SKUNKS.items() for _, points, kind in margins}
 """(target, game points) -> the kind of win: see :func:`~crib_cli.game.record.game_points`."""
 
 
