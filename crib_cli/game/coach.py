@@ -92,9 +92,7 @@ def describe(view: View, card: Card) -> str:
     count = view.count + card.value
     if count == LIMIT:
         return f"{card} makes 31: {now}; the count resets"
-    seen = {*view.hand, *view.thrown, *(laid for _, laid in view.laid)}
-    if view.starter is not None:
-        seen.add(view.starter)
+    seen = view.seen
     unseen: Counter[Rank] = Counter(c.rank for c in DECK if c not in seen)
     risk = reply_risk(pile, unseen)
     return f"{card} scores {now}, leaves {count}: {risk.why}"

@@ -111,11 +111,8 @@ def play_state(view: View) -> PlayState:
     while turn != me:
         passed(turn)
         turn = (turn + 1) % players
-    seen = set(view.hand) | set(view.kept) | set(view.thrown) | {card for _, card in view.laid}
-    if view.starter is not None:
-        seen.add(view.starter)
     unseen = [0] + [4] * 13
-    for card in seen:
+    for card in view.seen:
         unseen[card.rank] -= 1
     order = [(me + step) % players for step in range(players)]
     left[me] = len(view.hand)

@@ -153,6 +153,14 @@ class View:
         return tuple(card for card in self.hand if card.value <= room)
 
     @property
+    def seen(self) -> set[Card]:
+        """Every card this seat has seen: its own (in hand, kept, thrown), the starter, every card laid."""
+        seen = {*self.hand, *self.kept, *self.thrown, *(card for _, card in self.laid)}
+        if self.starter is not None:
+            seen.add(self.starter)
+        return seen
+
+    @property
     def held(self) -> tuple[int, ...]:
         """Cards each seat still holds for the play, by seat (from ``laid``)."""
         left = [self.rules.held] * self.rules.players
