@@ -189,6 +189,9 @@ def text_parts(hand_text: str, starter_text: str, crib: bool = False, size: int 
     return show_parts(hand, starter, crib)
 
 
+_JACKS = 40
+"""Index of the jack of spades; the jack of suit s is ``40 + s``."""
+
 _SUIT_SHIFT = 39
 """Bulk codes: bits 0-38 are the rank-table key (13 three-bit counts); four 13-bit suit counts start here."""
 _CARD_SHIFT = _SUIT_SHIFT + 52
@@ -196,7 +199,7 @@ _CARD_SHIFT = _SUIT_SHIFT + 52
 _KEY = (1 << _SUIT_SHIFT) - 1
 _SUITS = (1 << 52) - 1
 _FOUR_OF_A_SUIT = sum(4 << 13 * suit for suit in range(4))
-_NOBS_SHIFT = _CARD_SHIFT + 10
+_NOBS_SHIFT = _CARD_SHIFT + _JACKS // 4
 """Shifting a hand's code down by this puts its jack of each suit on that suit's count bit."""
 
 
@@ -244,8 +247,6 @@ def text_scorer() -> Callable[[str, str, bool], tuple[int, int, int, int, int, i
     return score
 
 
-_JACKS = 40
-"""Index of the jack of spades; the jack of suit s is ``40 + s``."""
 
 
 def _parts(a: int, b: int, c: int, d: int, starter: int, crib: bool) -> tuple[int, int, int, int, int, int]:
