@@ -39,6 +39,7 @@ from ..game import (
 )
 from ..game.coach import Verdict, describe, judge_play, judge_throw, play_options, throw_options
 from ..game.expert import seat_role
+from ..game.simulate import side_names
 from ..peg import LIMIT
 from ..score import ShowScore, check_claim
 from .common import command, variant_option
@@ -250,13 +251,9 @@ class Table:
         if handler is not None:
             handler(event)
 
-    def side_name(self, side: int) -> str:
-        """A seat's name, or with four players the partners': ``you and partner``, ``left and right``."""
-        return " and ".join(self.names[seat] for seat in range(len(self.names)) if self.rules.side(seat) == side)
-
     def standing(self, scores: tuple[int, ...]) -> list[tuple[str, int]]:
-        """Each side's name and score, the person's side first."""
-        return [(self.side_name(side), scores[side]) for side in range(self.rules.sides)]
+        """Each side's name (with four players the partners': ``you and partner``) and score, the person's side first."""
+        return list(zip(side_names(self.rules, self.names, " and "), scores))
 
     def board(self, scores: tuple[int, ...]) -> None:
         if scores != self.scores:

@@ -258,11 +258,11 @@ def by_side(report: Report, rules: GameRules) -> tuple[RoleAverages, ...]:
 _SOURCES = ("pegging", "hand", "crib", "heels", "muggins")
 
 
-def side_names(rules: GameRules, names: Sequence[str]) -> tuple[str, ...]:
-    """A name for each side: the player's, or ``"A + C"`` for partners."""
+def side_names(rules: GameRules, names: Sequence[str], joiner: str = " + ") -> tuple[str, ...]:
+    """A name for each side: the player's, or ``"A + C"`` for partners (``joiner`` between them)."""
     if len(names) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} names, got {len(names)}")
     return tuple(
-        " + ".join(names[seat] for seat in range(rules.players) if rules.side(seat) == side)
+        joiner.join(names[seat] for seat in range(rules.players) if rules.side(seat) == side)
         for side in range(rules.sides)
     )
