@@ -12,14 +12,58 @@ from typing import TYPE_CHECKING, Any
 _HOMES = {
     "cards": ("DECK", "Card", "CardError", "Rank", "Suit", "parse_card", "parse_cards", "parse_show"),
     "score": ("Category", "Claim", "ScoreItem", "ShowScore", "check_claim", "score_show", "show_parts", "show_total", "spoken_count"),
-    "discard": ("DiscardError", "StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
-    "peg": ("PegAdvice", "PegError", "PegEvent", "PegItem", "PegResult", "advise", "replay", "score_play"),
+    "rules": ("GameRules", "RulesError"),
+    "discard": ("StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
+    "peg": ("Play", "PegAdvice", "PegError", "PegEvent", "PegItem", "PegResult", "Turn", "advise", "replay", "score_play"),
     "stats": ("Distribution", "show_distribution"),
     "cribs": ("CribPair", "expert_crib_means", "pair_table", "random_crib_mean"),
 }
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
-__all__ = sorted(_MODULE_OF)
+__all__ = [
+    "DECK",
+    "Card",
+    "CardError",
+    "Category",
+    "Claim",
+    "CribPair",
+    "Distribution",
+    "GameRules",
+    "PegAdvice",
+    "PegError",
+    "PegEvent",
+    "PegItem",
+    "PegResult",
+    "Play",
+    "Rank",
+    "RulesError",
+    "ScoreItem",
+    "ShowScore",
+    "StarterScore",
+    "Suit",
+    "Throw",
+    "Turn",
+    "advise",
+    "analyze_discards",
+    "best_throw",
+    "check_claim",
+    "crib_distribution",
+    "expert_crib_means",
+    "hand_distribution",
+    "pair_table",
+    "parse_card",
+    "parse_cards",
+    "parse_show",
+    "random_crib_mean",
+    "replay",
+    "score_play",
+    "score_show",
+    "show_distribution",
+    "show_parts",
+    "show_total",
+    "spoken_count",
+    "starter_detail",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -34,7 +78,26 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:
     from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_show
     from .cribs import CribPair, expert_crib_means, pair_table, random_crib_mean
-    from .discard import DiscardError, StarterScore, Throw, analyze_discards, best_throw, crib_distribution, hand_distribution, starter_detail
-    from .peg import PegAdvice, PegError, PegEvent, PegItem, PegResult, advise, replay, score_play
-    from .score import Category, Claim, ScoreItem, ShowScore, check_claim, score_show, show_parts, show_total, spoken_count
+    from .discard import (
+        StarterScore,
+        Throw,
+        analyze_discards,
+        best_throw,
+        crib_distribution,
+        hand_distribution,
+        starter_detail,
+    )
+    from .peg import PegAdvice, PegError, PegEvent, PegItem, PegResult, Play, Turn, advise, replay, score_play
+    from .rules import GameRules, RulesError
+    from .score import (
+        Category,
+        Claim,
+        ScoreItem,
+        ShowScore,
+        check_claim,
+        score_show,
+        show_parts,
+        show_total,
+        spoken_count,
+    )
     from .stats import Distribution, show_distribution

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-
 VARIANTS = ("six", "five")
 """The games: six-card cribbage (two, three or four players; five cards each with three or four),
 and five-card cribbage (two players, hands of three)."""
@@ -157,7 +156,11 @@ def parse_card(token: str) -> Card:
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas; a card may appear only once."""
+    """Parse cards separated by spaces or commas; a card may appear only once.
+
+    >>> parse_cards("5S, 10h J♦")
+    (Card('5S'), Card('TH'), Card('JD'))
+    """
     cards = tuple([_SPELLINGS.get(token) or parse_card(token) for token in text.replace(",", " ").split()])
     _check_parsed(cards)
     return cards

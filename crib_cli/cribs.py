@@ -7,14 +7,17 @@ shown you were thrown:
   likely (what :func:`crib_cli.discard.analyze_discards` assumes);
 - ``expert``: both seats throw by net, the dealer to help his crib, the pone to
   hurt it, each valuing a throw by tables that are the fixed point of that
-  very play (:mod:`crib_cli.crib_model`; the tables are built by
-  ``scripts/build_crib_model.py`` into :mod:`crib_cli.crib_tables`).
+  very play (the tables are built by :mod:`crib_cli.builders.cribs` into
+  :mod:`crib_cli.data.cribs`).
 
 A pair-table entry is the expected crib given that a seat threw a pair of that
 class (rank pair, suited or not) under the model's play, with every other card
 from the rest of one 52-card deck. Under the random model that is the crib
 expected from the two thrown cards alone, the same for either seat, and it is
 computed exactly. His heels is never part of the crib.
+
+A throw's *class* is its rank pair and whether its two cards share a suit (a
+pair of equal ranks never does): 91 rank pairs, 169 classes.
 """
 
 from __future__ import annotations
@@ -26,14 +29,43 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from .cards import DECK, Card, CardError, check_distinct
-from .crib_model import CLASSES, PAIRS, class_id
-from .discard import DiscardError
+from .cards import DECK, Card, CardError, Rank, check_distinct
+from .rules import TWO_PLAYER_ROLES, RulesError
 from .tables import RANK_BITS, RANKS, rank_key, total_table
 
-MODELS = ("random", "expert")
-ROLES = ("dealer", "pone")
-_JACK = 11
+CRIB_MODELS = ("random", "expert")
+"""How the opponent's crib cards are drawn: at random from the unseen cards, or as an expert throws them."""
+
+PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(RANKS, 2))
+"""The 91 rank pairs a throw can have, lower rank first."""
+PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
+CLASSES = 2 * len(PAIRS)
+"""Class ids run 0-181: ``2 * pair index + suited``; odd ids of equal ranks never occur."""
+
+_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def class_id(rank_a: int, rank_b: int, suited: bool) -> int:
+    """The class of a throw of these two ranks (any order), suited or not."""
+    pair = (rank_a, rank_b) if rank_a <= rank_b else (rank_b, rank_a)
+    return 2 * PAIR_INDEX[pair] + (suited and rank_a != rank_b)
+
+
+def classes() -> tuple[int, ...]:
+    """The 169 class ids that occur: offsuit and suited for each pair of distinct ranks, offsuit for equal ranks."""
+    return tuple(c for c in range(CLASSES) if not (c & 1 and PAIRS[c >> 1][0] == PAIRS[c >> 1][1]))
+
+
+def pair_label(pair: tuple[int, int]) -> str:
+    """``A-K``, ``5-5``, ``10-J``: the ranks of a pair, lower first."""
+    return f"{_SYMBOLS[pair[0] - 1]}-{_SYMBOLS[pair[1] - 1]}"
+
+
+def class_label(cid: int) -> str:
+    """``A-K``, ``A-K suited``."""
+    return pair_label(PAIRS[cid >> 1]) + (" suited" if cid & 1 else "")
+
+
 _CLASS = tuple(tuple(class_id(a + 1, b + 1, False) for b in range(13)) for a in range(13))
 """Offsuit class id by rank index (rank - 1) of two cards."""
 
@@ -48,15 +80,15 @@ class CribPair:
     pone: float
 
 
-def check_model(model: str) -> None:
-    """Raise :class:`DiscardError` unless ``model`` is one of :data:`MODELS`."""
-    if model not in MODELS:
-        raise DiscardError(f"unknown crib model {model!r}: use random or expert")
+def check_crib_model(model: str) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless ``model`` is one of :data:`CRIB_MODELS`."""
+    if model not in CRIB_MODELS:
+        raise RulesError(f"unknown crib model {model!r}: use random or expert")
 
 
 def model_description(model: str) -> str:
     """One line for reports: what the model assumes about the opponent's throw."""
-    check_model(model)
+    check_crib_model(model)
     if model == "random":
         return "opponent's throw: any two unseen cards, equally likely"
     return "opponent's throw: an expert's, both seats throwing by net (fixed-point tables)"
@@ -96,10 +128,10 @@ def random_crib_mean(thrown: Sequence[Card], seen: Sequence[Card] = ()) -> Fract
     if thrown[0].suit == thrown[1].suit:
         bonus += 5 * 3 * comb(suits[thrown[0].suit], 3)
     for card in thrown:
-        if card.rank == _JACK:
+        if card.rank == Rank.JACK:
             bonus += suits[card.suit] * comb(n - 1, 2)
     for card in unseen:
-        if card.rank == _JACK:
+        if card.rank == Rank.JACK:
             bonus += (suits[card.suit] - 1) * (n - 2)
     return Fraction(points, comb(n, 3)) + Fraction(bonus, combos)
 
@@ -123,26 +155,26 @@ def pair_table(model: str) -> tuple[CribPair, ...]:
     with nothing seen, equal for both seats; the expert model's come from the
     build (each with a standard error, see :func:`pair_stderr`).
     """
-    check_model(model)
-    from . import crib_tables
+    check_crib_model(model)
+    from .data import cribs as data
 
     if model == "random":
-        return tuple(CribPair(ranks, suited, value, value) for ranks, suited, value in crib_tables.RANDOM)
+        return tuple(CribPair(ranks, suited, value, value) for ranks, suited, value in data.RANDOM)
     return tuple(
-        CribPair(dealer[0], dealer[1], dealer[2], pone[2]) for dealer, pone in zip(crib_tables.DEALER, crib_tables.PONE)
+        CribPair(dealer[0], dealer[1], dealer[2], pone[2]) for dealer, pone in zip(data.DEALER, data.PONE)
     )
 
 
 @cache
 def pair_stderr(model: str) -> tuple[CribPair, ...]:
     """The standard error of each :func:`pair_table` figure, in the same rows (all zero for the exact random model)."""
-    check_model(model)
-    from . import crib_tables
+    check_crib_model(model)
+    from .data import cribs as data
 
     if model == "random":
-        return tuple(CribPair(ranks, suited, 0.0, 0.0) for ranks, suited, _ in crib_tables.RANDOM)
+        return tuple(CribPair(ranks, suited, 0.0, 0.0) for ranks, suited, _ in data.RANDOM)
     return tuple(
-        CribPair(dealer[0], dealer[1], dealer[3], pone[3]) for dealer, pone in zip(crib_tables.DEALER, crib_tables.PONE)
+        CribPair(dealer[0], dealer[1], dealer[3], pone[3]) for dealer, pone in zip(data.DEALER, data.PONE)
     )
 
 
@@ -177,9 +209,9 @@ class _Thrower:
 
 @cache
 def _thrower(seat: str) -> _Thrower:
-    from . import crib_tables
+    from .data import cribs as data
 
-    rows = crib_tables.DEALER if seat == "dealer" else crib_tables.PONE
+    rows = data.DEALER if seat == "dealer" else data.PONE
     weight = [0.0] * CLASSES
     kept: list[tuple[float, ...]] = [(0.0,) * 14] * CLASSES
     kept_any: list[tuple[float, ...]] = [(0.0,) * 14] * CLASSES
@@ -201,12 +233,12 @@ def _pair_weights(thrower: _Thrower, ranks: Sequence[int]) -> list[float]:
     when no card of the rank is left beside his pair, by the chance the class
     keeps none of it.
     """
-    held = [r for r in RANKS if ranks[r] < 4]
+    yours = [r for r in RANKS if ranks[r] < 4]
     weights = []
     for cid, weight in enumerate(thrower.pair_weight):
         if weight:
             low, high = PAIRS[cid >> 1]
-            for r in held:
+            for r in yours:
                 pair = (r == low) + (r == high)
                 if ranks[r] > pair:
                     weight *= ((ranks[r] - pair) / (4 - pair)) ** thrower.kept[cid][r]
@@ -244,8 +276,8 @@ def expert_crib_means(dealt: Sequence[Card], role: str) -> dict[tuple[Card, ...]
     if len(dealt) != 6:
         raise CardError(f"a two-player deal is 6 cards, got {len(dealt)}")
     check_distinct(dealt)
-    if role not in ROLES:
-        raise DiscardError(f"unknown role {role!r}: use dealer or pone")
+    if role not in TWO_PLAYER_ROLES:
+        raise RulesError(f"unknown role {role!r}: use dealer or pone")
     thrower = _thrower("pone" if role == "dealer" else "dealer")
     seen = {c.index for c in dealt}
     unseen = [c for c in range(52) if c not in seen]
@@ -275,7 +307,7 @@ def expert_crib_means(dealt: Sequence[Card], role: str) -> dict[tuple[Card, ...]
         if sx == sy:
             suited_thrown[sx] += w
         for his_card, suit in ((x, sx), (y, sy)):
-            if his_card >> 2 == _JACK - 1:
+            if his_card >> 2 == Rank.JACK - 1:
                 his_nobs += w * (suits[suit] - (sx == suit) - (sy == suit))
 
     # Rank points: his pair and the starter as one weighted multiset of three ranks.
@@ -307,7 +339,7 @@ def expert_crib_means(dealt: Sequence[Card], role: str) -> dict[tuple[Card, ...]
         if a.suit == b.suit:
             points += 5 * suited_thrown[a.suit] * (suits[a.suit] - 2) / 44
         for card in (a, b):
-            if card.rank == _JACK:
+            if card.rank == Rank.JACK:
                 points += (suits[card.suit] * total - suit_thrown[card.suit]) / 44
         means[(a, b)] = (points + his_nobs / 44) / total
     return means

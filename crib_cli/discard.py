@@ -27,21 +27,16 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING
 
-from .cards import DECK, VARIANTS, Card, CardError, Rank, check_distinct
-from .stats import JACK, MAX_SHOW, Distribution
+from .cards import DECK, Card, CardError, Rank, check_distinct
+from .cribs import CRIB_MODELS
+from .rules import RulesError, check_role, deal_rules
+from .stats import MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, rank_key, total_table
 
 if TYPE_CHECKING:
     from .pegging import PeggingValue
 
-ROLES = ("dealer", "partner", "pone")
-"""Dealer and partner (four players) own the crib; pone is anyone who does not."""
-
 _CHOOSE = tuple(tuple(comb(n, m) for m in range(5)) for n in range(5))
-
-
-class DiscardError(ValueError):
-    """A role or player count that does not fit the deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +78,6 @@ class Throw:
         return float(self.net(role)) + (self.peg or 0.0)
 
 
-CRIB_MODELS = ("random", "expert")
-"""How the opponent's crib cards are drawn: at random from the unseen cards, or as an expert throws them."""
-
-
 @dataclass(frozen=True, slots=True)
 class StarterScore:
     """Unseen starters of one rank that give the kept hand the same points."""
@@ -105,44 +96,6 @@ class StarterScore:
         return " ".join(map(str, self.starters))
 
 
-def check_role(role: str | None) -> None:
-    """Raise :class:`DiscardError` unless ``role`` is None or one of :data:`ROLES`."""
-    if role is not None and role not in ROLES:
-        raise DiscardError(f"unknown role {role!r}: use dealer, partner or pone")
-
-
-def deal_players(size: int, *, players: int | None = None, role: str | None = None, variant: str = "six") -> int:
-    """The number of players a deal of ``size`` cards is for, checking it fits.
-
-    Six cards is two players; five is three or four (the figures are the same,
-    only four players have a partner), or two in five-card cribbage
-    (``variant`` ``five``).
-    """
-    check_role(role)
-    if players not in (None, 2, 3, 4):
-        raise DiscardError(f"players must be 2, 3 or 4, got {players}")
-    if variant not in VARIANTS:
-        raise DiscardError(f"unknown variant {variant!r}: use six or five")
-    if variant == "five":
-        if players not in (None, 2):
-            raise DiscardError(f"five-card cribbage is for two players, not {players}")
-        if role == "partner":
-            raise DiscardError("role 'partner' is for four players, where the partner's crib is your side's")
-        if size != 5:
-            raise CardError(f"a five-card cribbage deal is 5 cards, got {size}")
-        return 2
-    if players is None:
-        if size not in (5, 6):
-            raise CardError(f"a deal is 6 cards (two players) or 5 (three or four), got {size}")
-        players = 2 if size == 6 else 4 if role == "partner" else 3
-    expected = 6 if players == 2 else 5
-    if size != expected:
-        raise CardError(f"a {players}-player deal is {expected} cards, got {size}")
-    if role == "partner" and players != 4:
-        raise DiscardError("role 'partner' is for four players, where the partner's crib is your side's")
-    return players
-
-
 def crib_note(players: int, model: str = "random") -> str:
     """What the expected crib assumes about the cards nobody has shown you."""
     if model == "expert":
@@ -153,11 +106,6 @@ def crib_note(players: int, model: str = "random") -> str:
         return "opponent's throw: any two unseen cards, equally likely"
     others = "two players' throws and one card from the deck" if players == 3 else "the other three players' throws"
     return f"{others}: any three unseen cards, equally likely"
-
-
-def thrown_count(size: int, variant: str = "six") -> int:
-    """Cards thrown from a deal of ``size``: two of six, one of five, two of five in five-card cribbage."""
-    return 2 if size == 6 or variant == "five" else 1
 
 
 def analyze_discards(
@@ -180,12 +128,17 @@ def analyze_discards(
     (:func:`crib_cli.cribs.expert_crib_means`); it and ``pegging`` are for
     two-player six-card deals and need the role, dealer or pone.
     Kept and thrown cards are in card order.
+
+    >>> from crib_cli.cards import format_cards, parse_cards
+    >>> best = analyze_discards(parse_cards("5S 5C 6D JH 4C KS"), role="dealer")[0]
+    >>> format_cards(best.throw), round(float(best.net_dealer), 2)
+    ('JH KS', 19.93)
     """
     dealt = tuple(sorted(cards))
     check_distinct(dealt)
-    players = deal_players(len(dealt), players=players, role=role, variant=variant)
-    check_model(crib_model, pegging, role, players, variant)
-    totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
+    rules = deal_rules(len(dealt), players=players, role=role, variant=variant)
+    check_terms(crib_model, pegging, role, rules.players, variant)
+    totals = _Totals.of(dealt, rules.thrown)
     expert_cribs = _expert_cribs(dealt, role) if crib_model == "expert" else {}
     throws = []
     for keep, thrown, hand_total, crib_total in totals.throws:
@@ -212,17 +165,37 @@ def analyze_discards(
     return tuple(throws)
 
 
-def check_model(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
-    """Raise :class:`DiscardError` unless the crib model and pegging fit the deal and the role."""
+TWO_PLAYERS_ONLY = "for two-player six-card cribbage only"
+ROLE_DECIDES = "the role decides it"
+
+
+def terms_problem(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> str | None:
+    """Why the crib model and the pegging value asked for do not fit the deal and the role, or None.
+
+    The expert crib model and the pegging value are for two-player six-card
+    cribbage (else :data:`TWO_PLAYERS_ONLY`), and the seat's role, dealer or
+    pone, decides them (else :data:`ROLE_DECIDES`).
+    """
     if crib_model not in CRIB_MODELS:
-        raise DiscardError(f"unknown crib model {crib_model!r}: use random or expert")
-    asked = [name for name, on in (("--crib-model expert", crib_model == "expert"), ("--pegging", pegging)) if on]
-    if not asked:
-        return
+        return f"unknown crib model {crib_model!r}: use random or expert"
+    if crib_model == "random" and not pegging:
+        return None
     if players != 2 or variant != "six":
-        raise DiscardError(f"{' and '.join(asked)}: for two-player six-card cribbage only")
+        return TWO_PLAYERS_ONLY
     if role not in ("dealer", "pone"):
-        raise DiscardError(f"{' and '.join(asked)}: the role decides it: give --role dealer or pone")
+        return ROLE_DECIDES
+    return None
+
+
+def check_terms(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` naming the terms when :func:`terms_problem` finds one."""
+    problem = terms_problem(crib_model, pegging, role, players, variant)
+    if problem is None:
+        return
+    if problem == ROLE_DECIDES:
+        problem += ": dealer or pone"
+    terms = [name for name, on in (("the expert crib model", crib_model == "expert"), ("the pegging value", pegging)) if on]
+    raise RulesError(f"{' and '.join(terms)}: {problem}" if terms else problem)
 
 
 def _expert_cribs(dealt: tuple[Card, ...], role: str | None) -> dict[tuple[Card, ...], float]:
@@ -246,8 +219,8 @@ def throw_means(cards: Sequence[Card], *, players: int | None = None, variant: s
     :func:`analyze_discards`' (its crib under the random model).
     """
     dealt = tuple(sorted(cards))
-    deal_players(len(dealt), players=players, variant=variant)
-    totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
+    rules = deal_rules(len(dealt), players=players, variant=variant)
+    totals = _Totals.of(dealt, rules.thrown)
     starters, combos = totals.starters, totals.combos
     return tuple((keep, thrown, hand / starters, crib / combos) for keep, thrown, hand, crib in totals.throws)
 
@@ -261,9 +234,9 @@ def best_throw(cards: Sequence[Card], role: str, players: int | None = None, var
     dealt = tuple(sorted(cards))
     check_distinct(dealt)
     if role is None:
-        raise DiscardError("best_throw needs a role: dealer, partner or pone")
-    deal_players(len(dealt), players=players, role=role, variant=variant)
-    totals = _Totals.of(dealt, thrown_count(len(dealt), variant))
+        raise RulesError("best_throw needs a role: dealer, partner or pone")
+    rules = deal_rules(len(dealt), players=players, role=role, variant=variant)
+    totals = _Totals.of(dealt, rules.thrown)
     crib_sign = -1 if role == "pone" else 1
     starters, combos = totals.starters, totals.combos
     best: tuple[int, int] | None = None
@@ -305,18 +278,18 @@ def crib_distribution(keep: Sequence[Card], throw: Sequence[Card]) -> Distributi
     for key, ways in _multisets(ranks, size):
         counts[table[throw_key + key]] += size * ways
     for starter in unseen.cards:
-        jack = DECK[(JACK - 1) * 4 + starter.suit]
+        jack = DECK[(Rank.JACK - 1) * 4 + starter.suit]
         if jack in throw:
             rest = _without(ranks, starter.rank)
             for key, ways in _multisets(rest, size - 1):
                 move(throw_key + RANK_BITS[starter.rank] + key, ways, 1)
         elif jack in unseen.cards and jack != starter:
-            rest = _without(_without(ranks, JACK), starter.rank)
+            rest = _without(_without(ranks, Rank.JACK), starter.rank)
             for key, ways in _multisets(rest, size - 2):
-                move(throw_key + RANK_BITS[JACK] + RANK_BITS[starter.rank] + key, ways, 1)
+                move(throw_key + RANK_BITS[Rank.JACK] + RANK_BITS[starter.rank] + key, ways, 1)
     suit = throw[0].suit
     if all(c.suit == suit for c in throw):
-        jack = DECK[(JACK - 1) * 4 + suit]
+        jack = DECK[(Rank.JACK - 1) * 4 + suit]
         suited = [c for c in unseen.cards if c.suit == suit]
         for others in combinations(suited, size):
             key = throw_key + _key(others)
@@ -388,7 +361,7 @@ class _Totals:
             suits[card.suit] -= 1
         left = len(unseen)
         # An unseen jack among the other crib cards, the starter another card of its suit.
-        jack_nobs = sum(suits[c.suit] - 1 for c in unseen if c.rank == JACK) * comb(left - 2, size - 2)
+        jack_nobs = sum(suits[c.suit] - 1 for c in unseen if c.rank == Rank.JACK) * comb(left - 2, size - 2)
         crib_jack = comb(left - 1, size - 1)
         crib_flush = [5 * size * comb(n, size) for n in suits]
         ranks = _rank_totals(tuple(c.rank for c in dealt), thrown)
@@ -400,13 +373,13 @@ class _Totals:
             if all(c.suit == suit for c in keep):  # a point a card with every starter, one more with its suit
                 hand += len(keep) * left + suits[suit]
             for card in keep:
-                if card.rank == JACK:
+                if card.rank == Rank.JACK:
                     hand += suits[card.suit]
             suit = cards[0].suit
             if all(c.suit == suit for c in cards):
                 crib += crib_flush[suit]
             for card in cards:
-                if card.rank == JACK:
+                if card.rank == Rank.JACK:
                     crib += suits[card.suit] * crib_jack
             throws.append((keep, cards, hand, crib))
         return cls(unseen, left, size * comb(left, size), tuple(throws))
@@ -472,7 +445,7 @@ def _hand_points(keep: tuple[Card, ...], unseen: tuple[Card, ...]) -> list[int]:
         bonus = [len(keep)] * 4
         bonus[suit] = len(keep) + 1
     for card in keep:
-        if card.rank == JACK:
+        if card.rank == Rank.JACK:
             bonus[card.suit] += 1
     return [table[key + RANK_BITS[c.rank]] + bonus[c.suit] for c in unseen]
 

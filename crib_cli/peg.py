@@ -1,31 +1,31 @@
-"""The play (pegging): points for each card laid, a checked replay, and advice.
+"""The play (pegging): its rules in one object, points for each card laid, a checked replay, and advice.
+
+:class:`Play` is the play of one deal by its rules: whose turn it is, the
+count and the current series, laying a card, saying go, the go and the last
+card, the reset after 31 or a go. :func:`replay` (``crib peg``), the game
+engine and the expert's view of a play in progress all run on it.
 
 A play sequence is a list of cards in the order they were laid, with ``None``
-standing for a go. Seats are numbered from the dealer's left, the dealer last:
-in two-handed play seat 0 is the pone and seat 1 the dealer. In five-card
-cribbage (``variant="five"``) each player holds three cards and the play goes
-once: it ends at the first go or 31, and cards left in hand are not played.
+standing for a go. In :func:`replay` and :func:`advise` seats are numbered
+from the dealer's left, the dealer last: in two-handed play seat 0 is the
+pone and seat 1 the dealer. In five-card cribbage (``variant="five"``) each
+player holds three cards and the play goes once: it ends at the first go or
+31, and cards left in hand are not played.
 """
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .cards import DECK, Card, Rank, check_distinct, parse_card
-
-HAND_SIZE = 4
-"""Cards each player holds for the play, with two, three or four players (three in five-card cribbage)."""
-
-LIMIT = 31
-"""The count may never pass 31."""
-
-PLAYER_COUNTS = (2, 3, 4)
+from .rules import LIMIT, PLAYER_COUNTS, GameRules
 
 _PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+_SEATS = {players: tuple(f"seat {seat}" for seat in range(players)) for players in PLAYER_COUNTS}
+"""Seat names in messages, when no others are given."""
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -121,6 +121,245 @@ class PegAdvice:
         return self.points - self.expected
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One answer in the play: ``seat`` laid ``card`` (``None``: said go); the count and the series after it.
+
+    ``items`` are what the card scored (fifteen, 31, pairs, runs, the last
+    card); ``go`` is the seat that pegged 1 for the go straight after this
+    answer, because nobody could lay another card (None if nobody did).
+    """
+
+    seat: int
+    card: Card | None
+    count: int
+    pile: tuple[Card, ...]
+    items: tuple[PegItem, ...] = ()
+    go: int | None = None
+
+    @property
+    def points(self) -> int:
+        """What the card laid scored (the go point, which may be another seat's, apart)."""
+        return sum(item.points for item in self.items)
+
+
+class Play:
+    """The play of one deal, by its rules: whose turn, the count, the series, what every card scores.
+
+    Seats are the game's own, clockwise; ``leader`` leads the first series.
+    With ``hands`` (every seat's cards for the play, by seat) each card laid
+    must be its seat's and a go is allowed only when none of its cards fits,
+    and :meth:`settle` says the goes that are forced. Without them only how
+    many cards each seat holds is known, and a go is taken as said, unless
+    every card would fit. ``names`` name the seats in messages.
+
+    >>> from crib_cli.cards import parse_cards
+    >>> play = Play(GameRules(), hands=[parse_cards("6D JH 4H 7C"), parse_cards("5S 4S 2S 6H")])
+    >>> play.lay(parse_cards("JH")[0]).count, play.turn
+    (10, 1)
+    >>> play.lay(parse_cards("5S")[0]).items
+    (PegItem(kind='fifteen', points=2),)
+    """
+
+    def __init__(
+        self,
+        rules: GameRules,
+        leader: int = 0,
+        hands: Sequence[Sequence[Card]] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        seats = rules.players
+        self.rules = rules
+        self.names = tuple(names) if names is not None else _SEATS[seats]
+        self.hands: list[list[Card]] | None = None
+        self._owner: dict[Card, int] = {}
+        if hands is not None:
+            size = rules.hand_size
+            for seat, (name, hand) in enumerate(zip(self.names, hands, strict=True)):
+                if len(hand) != size:
+                    raise PegError(f"{name}'s hand has {len(hand)} cards; each player holds {size} for the play")
+                for card in hand:
+                    if card in self._owner:
+                        raise PegError(f"{card}: in two hands, but a card may appear only once")
+                    self._owner[card] = seat
+            self.hands = [list(hand) for hand in hands]
+        self.left = [rules.hand_size] * seats
+        """Cards each seat has still to lay."""
+        self.count = 0
+        """The running count of the current series."""
+        self.pile: list[Card] = []
+        """The current series, in the order laid."""
+        self.gone: set[int] = set()
+        """The seats that have said go in the current series."""
+        self.last: int | None = None
+        """The seat that laid the last card of the current series (None when it is empty)."""
+        self.turn: int | None = leader
+        """The seat to lay a card or say go; None when the play is over."""
+        self.turns: list[Turn] = []
+        """Every answer so far, in order."""
+        self._laid: set[Card] = set()
+
+    def copy(self, *, public: bool = False) -> Play:
+        """A copy to change apart; ``public`` leaves out the hands (what every seat sees of the play)."""
+        other = Play.__new__(Play)
+        other.rules, other.names = self.rules, self.names
+        other.hands = None if public or self.hands is None else [list(hand) for hand in self.hands]
+        other._owner = {} if other.hands is None else self._owner
+        other.left, other.count, other.pile = list(self.left), self.count, list(self.pile)
+        other.gone, other.last, other.turn = set(self.gone), self.last, self.turn
+        other.turns, other._laid = list(self.turns), set(self._laid)
+        return other
+
+    @property
+    def laid(self) -> tuple[tuple[int, Card], ...]:
+        """Every ``(seat, card)`` laid so far, in order."""
+        return tuple((turn.seat, turn.card) for turn in self.turns if turn.card is not None)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has still to lay (hands known only)."""
+        if self.hands is None:
+            raise PegError("the hands are not known")
+        return tuple(self.hands[seat])
+
+    def fits(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat`` that may be laid now, in hand order (hands known only)."""
+        room = LIMIT - self.count
+        return tuple(card for card in self.hand(seat) if card.value <= room)
+
+    def floors(self) -> tuple[int, ...]:
+        """For each seat, the least count value it can still hold, from its goes (0 if none).
+
+        A seat that said go at count ``c`` holds no card worth ``31 - c`` or less.
+        """
+        floors = [0] * self.rules.players
+        for turn in self.turns:
+            if turn.card is None:
+                floors[turn.seat] = max(floors[turn.seat], LIMIT + 1 - turn.count)
+        return tuple(floors)
+
+    def pegged(self, seat: int) -> int:
+        """Points ``seat`` has pegged in the play so far."""
+        return sum(turn.points for turn in self.turns if turn.seat == seat) + sum(
+            1 for turn in self.turns if turn.go == seat
+        )
+
+    def settle(self) -> list[Turn]:
+        """With hands known, say every go that is forced before the next card."""
+        said = []
+        while self.hands is not None and self.turn is not None and not self.fits(self.turn):
+            said.append(self.say_go())
+        return said
+
+    def lay(self, card: Card) -> Turn:
+        """Lay ``card`` for the seat to move, after checking the play is legal."""
+        seat = self.turn
+        if seat is None:
+            raise PegError(f"{card}: {self.why_over()}")
+        if card in self._laid:
+            raise PegError(f"{card}: already laid; a card may appear only once")
+        if self.hands is not None:
+            owner = self._owner.get(card)
+            if owner is None:
+                raise PegError(f"{card}: not in any hand")
+            if owner != seat:
+                raise PegError(self._out_of_turn(card, owner))
+        count = self.count + card.value
+        if count > LIMIT:
+            hint = "" if self.hands is not None else (
+                "; if a player could not lay a card, write 'go' where he said it "
+                "(without hands, every go is written, both goes of a series)"
+            )
+            raise PegError(f"{card}: the count would be {count}, past {LIMIT}{hint}")
+        if self.hands is not None:
+            self.hands[seat].remove(card)
+        self.pile.append(card)
+        self._laid.add(card)
+        self.left[seat] -= 1
+        self.count, self.last = count, seat
+        items = score_play(self.pile)
+        done = not any(self.left)
+        if done and count < LIMIT:
+            items += (LAST_CARD,)
+        pile = tuple(self.pile)
+        go = None
+        if done or count == LIMIT:
+            self._reset(seat)
+        else:
+            go = self._pass(seat)
+        turn = Turn(seat, card, count, pile, items, go)
+        self.turns.append(turn)
+        return turn
+
+    def say_go(self) -> Turn:
+        """The seat to move says go; when nobody can play on, the last card's seat pegs 1."""
+        seat, count = self.turn, self.count
+        if seat is None:
+            raise PegError(f"go: {self.why_over()}")
+        if self.hands is not None:
+            fits = self.fits(seat)
+            if fits:
+                raise PegError(
+                    f"go: {self.names[seat]} has {min(fits)}, which fits at count {count}; "
+                    "a player says go only when no card fits"
+                )
+        elif count <= LIMIT - 10:
+            raise PegError(f"go: at count {count} every card fits; a player says go only when no card fits")
+        self.gone.add(seat)
+        pile = tuple(self.pile)
+        turn = Turn(seat, None, count, pile, (), self._pass(seat))
+        self.turns.append(turn)
+        return turn
+
+    def next_holding(self, after: int, *, skip_gone: bool = False) -> int | None:
+        """The first seat after ``after``, clockwise (``after`` itself last), still holding cards;
+        with ``skip_gone``, one that has not said go in this series either. None if there is none."""
+        seats = self.rules.players
+        for step in range(1, seats + 1):
+            seat = (after + step) % seats
+            if self.left[seat] and not (skip_gone and seat in self.gone):
+                return seat
+        return None
+
+    def _pass(self, seat: int) -> int | None:
+        """Pass the turn on from ``seat`` to the next seat still in the series; if there is none,
+        the last card's seat pegs the go and a new series begins. Returns that seat, or None."""
+        following = self.next_holding(seat, skip_gone=True)
+        if following is not None:
+            self.turn = following
+            return None
+        last = self.last
+        assert last is not None
+        self._reset(last)
+        return last
+
+    def _reset(self, last: int) -> None:
+        """A new series: the seat after the last card leads, if anyone holds cards and the play goes on."""
+        self.count, self.pile, self.gone, self.last = 0, [], set(), None
+        self.turn = None if self.rules.play_once else self.next_holding(last)
+
+    def why_over(self) -> str:
+        """Why no card may be laid: every card is played, or five-card cribbage's one series is over."""
+        if any(self.left):
+            return "the play is over: in five-card cribbage it goes once, to the first go or 31"
+        return "every card has already been played"
+
+    def _out_of_turn(self, card: Card, owner: int) -> str:
+        """Why ``card``, held by ``owner``, cannot be laid now."""
+        assert self.turn is not None
+        name, holder = self.names[self.turn], self.names[owner]
+        if not self.turns:
+            return f"{card}: {name} leads the play, but {card} is {holder}'s card"
+        if not self.pile:
+            return (
+                f"{card}: after the reset {name} leads (the player after the last card), "
+                f"but {card} is {holder}'s card"
+            )
+        return (
+            f"{card}: out of turn: {name} has {min(self.fits(self.turn))}, which fits at count {self.count}; "
+            "a player says go only when no card fits"
+        )
+
+
 def seat_names(players: int) -> tuple[str, ...]:
     """Player names in seat order from the dealer's left, the dealer last."""
     if players not in PLAYER_COUNTS:
@@ -146,6 +385,9 @@ def score_play(pile: Sequence[Card]) -> tuple[PegItem, ...]:
 
     Pairs count back over equal ranks only; the longest run of the last k cards
     (k >= 3, distinct consecutive ranks in any order) scores k.
+
+    >>> score_play(parse_sequence("5S 7H 4D 6C"))
+    (PegItem(kind='run of 4', points=4),)
     """
     if not pile:
         return ()
@@ -171,6 +413,16 @@ def score_play(pile: Sequence[Card]) -> tuple[PegItem, ...]:
     return tuple(items)
 
 
+def _play_for(players: int, variant: str, hands: Sequence[Sequence[Card]] | None) -> Play:
+    """A play from the dealer's left, seats named as :func:`seat_names` names them."""
+    names = seat_names(players)
+    if variant == "five" and players != 2:
+        raise PegError(f"five-card cribbage is for two players, not {players}")
+    if hands is not None and len(hands) != players:
+        raise PegError(f"{players} players need {players} hands, got {len(hands)}")
+    return Play(GameRules(players, variant=variant), 0, hands, names)
+
+
 def replay(
     sequence: Sequence[Card | None],
     hands: Sequence[Sequence[Card]] | None = None,
@@ -185,11 +437,12 @@ def replay(
     Without hands, the sequence must show every go; each player holds 4 cards
     (3 in five-card cribbage). Raises PegError naming the card and the rule
     for an illegal play.
+
+    >>> result = replay(parse_sequence("JH 5S 7C 6H"), players=2)
+    >>> result.totals
+    {'pone': 0, 'dealer': 5}
     """
-    names = seat_names(players)
-    if hands is not None and len(hands) != players:
-        raise PegError(f"{players} players need {players} hands, got {len(hands)}")
-    play = _Play(names, hands, variant)
+    play = _play_for(players, variant, hands)
     for token in sequence:
         if token is None:
             play.say_go()
@@ -197,9 +450,24 @@ def replay(
             play.settle()
             play.lay(token)
     play.settle()
-    return PegResult(names, tuple(play.events))
+    return PegResult(play.names, _events(play))
 
 
+def _events(play: Play) -> tuple[PegEvent, ...]:
+    """The play's turns as :class:`PegEvent`: a go point added to the card that earned it, and the
+    go of the seat whose own card it was left out (it pegs the go, it does not say it)."""
+    events: list[PegEvent] = []
+    card_at: dict[int, int] = {}
+    for turn in play.turns:
+        if turn.card is not None:
+            card_at[turn.seat] = len(events)
+            events.append(PegEvent(play.names[turn.seat], turn.card, turn.count, turn.items))
+        elif turn.seat != turn.go:
+            events.append(PegEvent(play.names[turn.seat], None, turn.count))
+        if turn.go is not None:
+            at = card_at[turn.go]
+            events[at] = replace(events[at], items=events[at].items + (GO,))
+    return tuple(events)
 def advise(
     hand: Sequence[Card],
     laid: Sequence[Card | None] = (),
@@ -214,45 +482,39 @@ def advise(
     against every unseen rank the next player could answer with (unseen: the deck
     less ``hand`` and the cards laid).
     """
-    names = seat_names(players)
-    play = _Play(names, None, variant)
+    play = _play_for(players, variant, None)
     for token in laid:
         if token is None:
             play.say_go()
         else:
             play.lay(token)
-    if play.turn is None:
-        raise PegError(f"nothing to advise: {play.over()}")
     me = play.turn
+    if me is None:
+        raise PegError(f"nothing to advise: {play.why_over()}")
+    laid_cards = {card for _, card in play.laid}
     for at, card in enumerate(hand):
-        if card in play.laid:
+        if card in laid_cards:
             raise PegError(f"{card}: already laid, so it cannot be in the hand")
         if card in hand[:at]:
             raise PegError(f"{card}: twice in the hand; a card may appear only once")
     if len(hand) != play.left[me]:
         raise PegError(
-            f"{names[me]} is to move with {play.left[me]} cards left, but the hand has {len(hand)}"
+            f"{play.names[me]} is to move with {play.left[me]} cards left, but the hand has {len(hand)}"
         )
-    unseen = Counter(card.rank for card in DECK if card not in play.laid and card not in hand)
+    unseen = Counter(card.rank for card in DECK if card not in laid_cards and card not in hand)
     fits = sorted(card for card in hand if play.count + card.value <= LIMIT)
     options: list[Card | None] = list(fits) or [None]
     advice = [_judge(play, me, option, unseen) for option in options]
     return tuple(sorted(advice, key=lambda a: (-a.net, a.worst, -a.points, a.card is None, a.card)))
 
 
-def _judge(play: _Play, me: int, option: Card | None, unseen: Counter[Rank]) -> PegAdvice:
+def _judge(play: Play, me: int, option: Card | None, unseen: Counter[Rank]) -> PegAdvice:
     """Score one option now, and every unseen rank the next player could answer with."""
-    after = copy.deepcopy(play)
-    if option is None:
-        mine = _pegged(play, me)
-        after.say_go()
-        items: tuple[PegItem, ...] = (GO,) if _pegged(after, me) > mine else ()
-        count, now = play.count, "no card fits: go"
-    else:
-        after.lay(option)
-        event = after.events[-1]
-        items, count = event.items, event.count
-        now = ", ".join(item.kind for item in items)
+    after = play.copy()
+    turn = after.say_go() if option is None else after.lay(option)
+    items = turn.items + ((GO,) if turn.go == me else ())
+    count = turn.count
+    now = "no card fits: go" if option is None else ", ".join(item.kind for item in items)
     prefix = f"{now}; " if now else ""
     nxt = after.turn
     if nxt is None:
@@ -261,7 +523,7 @@ def _judge(play: _Play, me: int, option: Card | None, unseen: Counter[Rank]) -> 
         return PegAdvice(option, count, items, 0.0, 0, prefix + "the count resets")
     if nxt == me:
         return PegAdvice(option, count, items, 0.0, 0, prefix + "everyone else has said go")
-    if len(play.names) == 4 and nxt % 2 == me % 2:
+    if play.rules.players == 4 and nxt % 2 == me % 2:
         return PegAdvice(option, count, items, 0.0, 0, prefix + "your partner plays next")
     risk = reply_risk(after.pile, unseen)
     reason = f"{prefix}leaves {count}: {risk.why}"
@@ -307,163 +569,4 @@ def reply_risk(pile: Sequence[Card], unseen: Counter[Rank]) -> Reply:
     return Reply(expected / total if total else 0.0, worst, tuple(threats.most_common()), total)
 
 
-def _pegged(play: _Play, seat: int) -> int:
-    """Points pegged so far by ``seat``."""
-    return sum(event.points for event in play.events if event.player == play.names[seat])
-
-
 _THREATS = {"fifteen": "make 15", "thirty-one": "make 31", "pair": "pair it"}
-
-
-class _Play:
-    """The state of a play in progress, driven a token at a time by replay() and advise().
-
-    ``hands`` holds each seat's unplayed cards when known; without them each
-    player is taken to hold 4 cards (3 in five-card cribbage) and goes are
-    taken as given.
-    """
-
-    def __init__(self, names: tuple[str, ...], hands: Sequence[Sequence[Card]] | None, variant: str = "six") -> None:
-        if variant == "five" and len(names) != 2:
-            raise PegError(f"five-card cribbage is for two players, not {len(names)}")
-        self.names = names
-        self.once = variant == "five"
-        size = 3 if self.once else HAND_SIZE
-        self.hands: list[set[Card]] | None = None
-        if hands is not None:
-            seen: set[Card] = set()
-            for name, hand in zip(names, hands, strict=True):
-                if len(hand) != size:
-                    raise PegError(f"{name}'s hand has {len(hand)} cards; each player holds {size} for the play")
-                for card in hand:
-                    if card in seen:
-                        raise PegError(f"{card}: in two hands, but a card may appear only once")
-                    seen.add(card)
-            self.hands = [set(hand) for hand in hands]
-        self.left = [len(hand) for hand in self.hands] if self.hands is not None else [size] * len(names)
-        self.pile: list[Card] = []
-        self.gone: set[int] = set()
-        self.laid: set[Card] = set()
-        self.events: list[PegEvent] = []
-        self.last: int | None = None
-        self.turn: int | None = 0 if any(self.left) else None
-
-    @property
-    def count(self) -> int:
-        """The running count of the current series."""
-        return sum(card.value for card in self.pile)
-
-    def playable(self, seat: int) -> list[Card]:
-        """Cards of ``seat`` that fit under 31 now (hands known only)."""
-        assert self.hands is not None
-        return sorted(card for card in self.hands[seat] if self.count + card.value <= LIMIT)
-
-    def settle(self) -> None:
-        """With hands known, say every go that is forced before the next card."""
-        while self.hands is not None and self.turn is not None and not self.playable(self.turn):
-            self.say_go()
-
-    def lay(self, card: Card) -> None:
-        """Lay ``card`` for the player to move, after checking the play is legal."""
-        if self.turn is None:
-            raise PegError(f"{card}: {self.over()}")
-        if card in self.laid:
-            raise PegError(f"{card}: already laid; a card may appear only once")
-        seat, name = self.turn, self.names[self.turn]
-        if self.hands is not None:
-            owner = next((s for s, hand in enumerate(self.hands) if card in hand), None)
-            if owner is None:
-                raise PegError(f"{card}: not in any hand")
-            if owner != seat:
-                raise PegError(self._out_of_turn(card, owner))
-        count = self.count + card.value
-        if count > LIMIT:
-            hint = "" if self.hands is not None else (
-                "; if a player could not lay a card, write 'go' where he said it "
-                "(without hands, every go is written, both goes of a series)"
-            )
-            raise PegError(f"{card}: the count would be {count}, past {LIMIT}{hint}")
-        if self.hands is not None:
-            self.hands[seat].remove(card)
-        self.pile.append(card)
-        self.laid.add(card)
-        self.left[seat] -= 1
-        self.last = seat
-        items = score_play(self.pile)
-        done = not any(self.left)
-        if done and count < LIMIT:
-            items += (LAST_CARD,)
-        self.events.append(PegEvent(name, card, count, items))
-        if done or count == LIMIT:
-            self._reset()
-        else:
-            self._advance()
-
-    def say_go(self) -> None:
-        """The player to move says go; when nobody can play on, the last card scores 1."""
-        if self.turn is None:
-            raise PegError(f"go: {self.over()}")
-        seat, count = self.turn, self.count
-        if self.hands is not None:
-            fits = self.playable(seat)
-            if fits:
-                raise PegError(
-                    f"go: {self.names[seat]} has {fits[0]}, which fits at count {count}; "
-                    "a player says go only when no card fits"
-                )
-        elif count <= LIMIT - 10:
-            raise PegError(
-                f"go: at count {count} every card fits; a player says go only when no card fits"
-            )
-        self.gone.add(seat)
-        if seat != self.last:
-            self.events.append(PegEvent(self.names[seat], None, count))
-        self._advance()
-
-    def _advance(self) -> None:
-        """Pass the turn to the next player still in the series, or end the series."""
-        assert self.turn is not None
-        n = len(self.names)
-        for step in range(1, n + 1):
-            seat = (self.turn + step) % n
-            if seat not in self.gone and self.left[seat]:
-                self.turn = seat
-                return
-        index = max(i for i, event in enumerate(self.events) if event.card is not None)
-        event = self.events[index]
-        self.events[index] = replace(event, items=event.items + (GO,))
-        self._reset()
-
-    def _reset(self) -> None:
-        """Start a new series: the player after the last card leads, if anyone has cards (and the play goes on)."""
-        assert self.last is not None
-        n = len(self.names)
-        self.pile, self.gone = [], set()
-        self.turn = None if self.once else next(
-            ((self.last + step) % n for step in range(1, n + 1) if self.left[(self.last + step) % n]),
-            None,
-        )
-        self.last = None
-
-    def over(self) -> str:
-        """Why no card may be laid: every card is played, or five-card cribbage's one series is over."""
-        if any(self.left):
-            return "the play is over: in five-card cribbage it goes once, to the first go or 31"
-        return "every card has already been played"
-
-    def _out_of_turn(self, card: Card, owner: int) -> str:
-        """Why ``card``, held by ``owner``, cannot be laid now."""
-        assert self.turn is not None
-        name, holder = self.names[self.turn], self.names[owner]
-        if not self.events:
-            return f"{card}: {name} leads the play, but {card} is {holder}'s card"
-        if not self.pile:
-            return (
-                f"{card}: after the reset {name} leads (the player after the last card), "
-                f"but {card} is {holder}'s card"
-            )
-        fits = self.playable(self.turn)
-        return (
-            f"{card}: out of turn: {name} has {fits[0]}, which fits at count {self.count}; "
-            "a player says go only when no card fits"
-        )

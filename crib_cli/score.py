@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from operator import attrgetter, itemgetter
 
 from .cards import CARD_INDEX, Card, CardError, Rank, check_distinct, parse_deal, parse_show
@@ -106,6 +106,11 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
     pairs and runs of those ranks are looked up as positions in that order
     (:func:`_rank_items`), then the flush and nobs are added. Items list
     their cards by rank.
+
+    >>> from crib_cli.cards import parse_show
+    >>> score = score_show(*parse_show("6D JH 4H 7C / 5H"))
+    >>> score.total, score.fifteens, score.runs, score.nobs
+    (9, 4, 4, 1)
     """
     hand = check_show(hand, starter, crib)
     if len(hand) == 4:
@@ -153,7 +158,7 @@ def _rank_items(key: int) -> tuple[RankItem, ...]:
         runs = [
             (Category.RUN, s, size)
             for s in subsets
-            if len(s) == size and all(ranks[j] == ranks[i] + 1 for i, j in zip(s, s[1:]))
+            if len(s) == size and all(ranks[j] == ranks[i] + 1 for i, j in pairwise(s))
         ]
         if runs:
             found += runs
@@ -189,8 +194,8 @@ def text_parts(hand_text: str, starter_text: str, crib: bool = False, size: int 
     return show_parts(hand, starter, crib)
 
 
-_JACKS = 40
-"""Index of the jack of spades; the jack of suit s is ``40 + s``."""
+_JACKS = (Rank.JACK - 1) * 4
+"""Index of the jack of spades in the deck; the jack of suit s is ``_JACKS + s``."""
 
 _SUIT_SHIFT = 39
 """Bulk codes: bits 0-38 are the rank-table key (13 three-bit counts); four 13-bit suit counts start here."""
@@ -271,11 +276,7 @@ def _three_parts(a: int, b: int, c: int, starter: int) -> tuple[int, int, int, i
     return fifteens, pairs, runs, flush, nobs, rank_total + flush + nobs
 
 
-_NUMBERS = (
-    "nineteen one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four twenty-five "
-    "twenty-six twenty-seven twenty-eight twenty-nine"
-).split()
+_NUMBERS = ["nineteen", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four", "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine"]
 _PAIR_NAMES = {2: "a pair", 6: "a pair royal", 12: "a double pair royal"}
 _RUN_COUNTS = {1: "a run", 2: "two runs", 3: "three runs", 4: "four runs"}
 _LENGTHS = {3: "three", 4: "four", 5: "five"}
@@ -287,6 +288,10 @@ def spoken_count(score: ShowScore) -> str:
     Fifteens one by one ("fifteen two, fifteen four"), pairs by rank ("a pair
     royal is ten"), runs together ("two runs of three is sixteen"), then the
     flush and "one for his nob". A hand of nothing is called "nineteen".
+
+    >>> from crib_cli.cards import parse_show
+    >>> spoken_count(score_show(*parse_show("4S 4D 5H 5S / 6C")))[-40:]
+    'and four runs of three makes twenty-four'
     """
     if not score.items:
         return "nineteen (nothing)"

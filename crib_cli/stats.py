@@ -16,10 +16,10 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-from .cards import VARIANTS
+from .cards import Rank
+from .rules import VARIANTS, RulesError
 from .tables import RANK_BITS, RANKS, rank_key
 
-JACK = 11
 MAX_SHOW = 29
 """The most a hand or crib of four scores with the starter."""
 MAX_THREE_CARD = 20
@@ -54,8 +54,8 @@ def suit_bonus_counts(hand_ranks: tuple[int, ...], starter_rank: int, crib: bool
     counts = Counter(hand_ranks)
     in_hand = counts[starter_rank]
     deals = prod(comb(4, n) for n in counts.values()) * (4 - in_hand)
-    jacks = counts[JACK]
-    nobs_deals = deals * jacks // 4 if starter_rank != JACK else 0
+    jacks = counts[Rank.JACK]
+    nobs_deals = deals * jacks // 4 if starter_rank != Rank.JACK else 0
     bonus: Counter[int] = Counter()
     flush_deals = 0
     size = len(hand_ranks)
@@ -63,24 +63,24 @@ def suit_bonus_counts(hand_ranks: tuple[int, ...], starter_rank: int, crib: bool
         with_starter = 4 if in_hand == 0 else 0
         hand_only = 4 * 3
         flush_deals = with_starter + hand_only
-        bonus[size + 1 + (jacks if starter_rank != JACK else 0)] += with_starter
+        bonus[size + 1 + (jacks if starter_rank != Rank.JACK else 0)] += with_starter
         bonus[0 if crib else size] += hand_only
-        if with_starter and jacks and starter_rank != JACK:
+        if with_starter and jacks and starter_rank != Rank.JACK:
             nobs_deals -= with_starter
     bonus[1] += nobs_deals
     bonus[0] += deals - flush_deals - nobs_deals
     return {points: n for points, n in bonus.items() if n}
 
 
-def count_distribution(totals: dict[int, int], *, crib: bool = False, held: int = 4) -> Distribution:
+def count_distribution(totals: dict[int, int], *, crib: bool = False, hand_size: int = 4) -> Distribution:
     """Exact count of deals scoring each total, for hands or (``crib``) cribs, from a rank table.
 
-    ``totals`` maps each key of ``held`` + 1 ranks (the hand and the starter)
-    to its fifteens + pairs + runs points; ``held`` is 4, or 3 for five-card
+    ``totals`` maps each key of ``hand_size`` + 1 ranks (the hand and the starter)
+    to its fifteens + pairs + runs points; ``hand_size`` is 4, or 3 for five-card
     cribbage hands (scores 0-20).
     """
-    counts = [0] * ((MAX_SHOW if held == 4 else MAX_THREE_CARD) + 1)
-    for hand_ranks in combinations_with_replacement(RANKS, held):
+    counts = [0] * ((MAX_SHOW if hand_size == 4 else MAX_THREE_CARD) + 1)
+    for hand_ranks in combinations_with_replacement(RANKS, hand_size):
         hand_key = rank_key(hand_ranks)
         for starter_rank in RANKS:
             if hand_ranks.count(starter_rank) == 4:  # no fifth card of the rank
@@ -97,12 +97,15 @@ def show_distribution(*, crib: bool = False, variant: str = "six") -> Distributi
     With ``variant`` ``five``, hands are the three cards of five-card cribbage
     (scores 0-20); its crib of four scores as the six-card crib, so ``crib``
     gives the same counts for either variant. :func:`count_distribution`
-    computes them; :mod:`crib_cli.table_data` stores the results.
+    computes them; :mod:`crib_cli.data.stats` stores the results.
+
+    >>> show_distribution().counts[29]
+    4
     """
-    from .table_data import CRIB_COUNTS, HAND_COUNTS, THREE_CARD_COUNTS
+    from .data.stats import CRIB_COUNTS, HAND_COUNTS, THREE_CARD_COUNTS
 
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: use six or five")
+        raise RulesError(f"unknown variant {variant!r}: use six or five")
     if crib:
         return Distribution(CRIB_COUNTS)
     return Distribution(THREE_CARD_COUNTS if variant == "five" else HAND_COUNTS)

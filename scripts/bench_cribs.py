@@ -21,11 +21,10 @@ import statistics
 import time
 from math import sqrt
 
+from crib_cli.builders.cribs import THROWS, choose_throw, crib_mean, strata
 from crib_cli.cards import DECK, Card, format_cards, parse_cards
-from crib_cli.cribs import expert_crib_means, pair_classes, pair_table, random_crib_mean
-from crib_cli.crib_model import CLASSES, THROWS, choose_throw, class_id, crib_mean, strata
+from crib_cli.cribs import CLASSES, class_id, expert_crib_means, pair_classes, pair_table, random_crib_mean
 from crib_cli.tables import CARD_BITS
-
 
 EXTREMES = ("5S 5H 5D 5C JD JS", "TC JH QS QC KD KH", "AS 2S 3S 4S 5S 6S", "4C 4D 6H 6S 5D 5H")
 """Deals that take whole ranks out of the opponent's reach, checked beside the random ones."""

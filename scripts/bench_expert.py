@@ -23,9 +23,9 @@ from statistics import fmean, stdev
 from crib_cli.cards import DECK, Card
 from crib_cli.game.engine import peg_deal
 from crib_cli.game.expert import ExpertPlayer
-from crib_cli.game.players import GameRules, Player, View
+from crib_cli.game.players import Player, View
 from crib_cli.game.strategies import GreedyPlayer
-from crib_cli.peg import LIMIT
+from crib_cli.rules import LIMIT, GameRules
 from crib_cli.tables import total_table
 
 RULES = GameRules(2)

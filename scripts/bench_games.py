@@ -15,9 +15,10 @@ import time
 
 from crib_cli.cards import Card
 from crib_cli.game.engine import play_game
-from crib_cli.game.players import GameRules, View
+from crib_cli.game.players import View
 from crib_cli.game.simulate import run_games
 from crib_cli.game.strategies import BUILT_IN
+from crib_cli.rules import GameRules
 
 
 class FirstMove:

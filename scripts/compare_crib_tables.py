@@ -25,8 +25,9 @@ import csv
 import statistics
 from pathlib import Path
 
-from crib_cli.cribs import CribPair, pair_classes, pair_stderr, pair_table
-from crib_cli.crib_model import CLASSES, SEATS, class_id, classes, measure, strata
+from crib_cli.builders.cribs import measure, strata
+from crib_cli.cribs import CLASSES, CribPair, class_id, classes, pair_classes, pair_stderr, pair_table
+from crib_cli.rules import TWO_PLAYER_ROLES
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "published_cribs.csv"
 
@@ -120,13 +121,13 @@ def explain(pub: dict[tuple[str, str, str], float], ours: dict[tuple[str, bool],
 
 def flush_effect(draws: int = 12, seed: int = 9) -> float:
     """Mean move of the offsuit entries when both seats ignore hand flushes (paired, same deals); returns the pone's."""
-    values = {seat: [0.0] * CLASSES for seat in SEATS}
+    values = {seat: [0.0] * CLASSES for seat in TWO_PLAYER_ROLES}
     for (pair, suited), row in zip(pair_classes(), pair_table("expert")):
-        for seat in SEATS:
+        for seat in TWO_PLAYER_ROLES:
             values[seat][class_id(*pair, suited)] = getattr(row, seat)
     plan = [draws] * len(strata().ranks)
     print(f"\nthrowing blind to hand flushes ({draws} deals per stratum and seat, same deals both ways):")
-    for seat in SEATS:
+    for seat in TWO_PLAYER_ROLES:
         counted = measure(seat, values["dealer"], values["pone"], plan, seed)
         blind = measure(seat, values["dealer"], values["pone"], plan, seed, hand_flush=False)
         moves = [blind.value[c] - counted.value[c] for c in classes() if not c & 1]

@@ -196,7 +196,7 @@ def test_help_shows_the_example() -> None:
 
 def test_the_play_need_not_be_quoted() -> None:
     quoted = run("peg", "--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 5S 7C 6H 2S 6D 4S 4H")
-    unquoted = run("peg", "--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", *"JH 5S 7C 6H 2S 6D 4S 4H".split())
+    unquoted = run("peg", "--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", *["JH", "5S", "7C", "6H", "2S", "6D", "4S", "4H"])
     assert unquoted.exit_code == 0, unquoted.output
     assert unquoted.stdout == quoted.stdout
 

@@ -25,7 +25,7 @@ WRITERS = [
 @pytest.mark.parametrize(("args", "stdin"), [(a, s) for _, a, s in WRITERS], ids=[n for n, _, _ in WRITERS])
 def test_a_full_disk_is_one_line_and_exit_3(args: list[str], stdin: str) -> None:
     with open("/dev/full", "wb") as full:
-        result = subprocess.run([*CRIB, *args], input=stdin.encode(), stdout=full, stderr=subprocess.PIPE, timeout=60)
+        result = subprocess.run([*CRIB, *args], input=stdin.encode(), stdout=full, stderr=subprocess.PIPE, timeout=60, check=False)
     assert result.returncode == 3
     assert result.stderr == b"Error: cannot write the output: No space left on device\n"
 
@@ -33,7 +33,7 @@ def test_a_full_disk_is_one_line_and_exit_3(args: list[str], stdin: str) -> None
 @pytest.mark.parametrize(("args", "stdin"), [(a, s) for _, a, s in WRITERS], ids=[n for n, _, _ in WRITERS])
 def test_closed_standard_output_is_one_line_and_exit_3(args: list[str], stdin: str) -> None:
     command = " ".join(f"'{word}'" for word in [*CRIB, *args])
-    result = subprocess.run(f"{command} >&-", shell=True, input=stdin.encode(), stderr=subprocess.PIPE, timeout=60)
+    result = subprocess.run(f"{command} >&-", shell=True, input=stdin.encode(), stderr=subprocess.PIPE, timeout=60, check=False)
     assert result.returncode == 3
     assert result.stderr == b"Error: standard output is closed: nowhere to write\n"
 
@@ -57,7 +57,7 @@ def test_help_loads_no_core_module() -> None:
         "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith(('crib_cli', 'tabulate'))), file=sys.stderr)\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, check=False)
     assert result.stderr.decode().strip() == "['crib_cli', 'crib_cli.cli']"
     assert b"Commands:" in result.stdout
 
@@ -71,5 +71,5 @@ COMPLETIONS = [
 @pytest.mark.parametrize(("words", "cword", "expected"), COMPLETIONS, ids=["commands", "options"])
 def test_bash_completion(words: str, cword: str, expected: str) -> None:
     env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": cword, "_CRIB_COMPLETE": "bash_complete"}
-    result = subprocess.run([sys.executable, "-c", "from crib_cli.cli import cli; cli.main(prog_name='crib')"], env=env, capture_output=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", "from crib_cli.cli import cli; cli.main(prog_name='crib')"], env=env, capture_output=True, timeout=60, check=False)
     assert result.returncode == 0 and result.stdout.decode() == expected

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import play_view
 
 from crib_cli.cards import DECK, parse_card, parse_cards
 from crib_cli.discard import analyze_discards
@@ -43,7 +44,7 @@ def random_views(count: int) -> list[View]:
         kept = tuple(c for c in hand if c not in thrown)
         dealer_thrown = ExpertPlayer().discard(View(rules, 1, 1, (0, 0), other))
         lead = next(c for c in other if c not in dealer_thrown)
-        views.append(View(rules, 0, 1, (0, 0), kept, kept, thrown, starter, lead.value, (lead,), ((1, lead),)))
+        views.append(play_view(rules, 0, 0, kept, (lead,), thrown=thrown, starter=starter))
     return views
 
 
@@ -62,7 +63,7 @@ def test_play_options_are_the_look_ahead_values(view: View) -> None:
 
 
 def test_describe_says_what_a_card_scores_and_invites() -> None:
-    view = View(GameRules(), 0, 1, (0, 0), parse_cards("5H 9C"), parse_cards("5H 9C"), parse_cards("AC 2C"),
-                parse_card("3D"), 10, parse_cards("TD"), ((1, parse_card("TD")),))
+    view = play_view(GameRules(), 0, 0, parse_cards("5H 9C"), parse_cards("TD"), thrown=parse_cards("AC 2C"),
+                     starter=parse_card("3D"))
     assert describe(view, parse_card("5H")) == "5H scores fifteen for 2, leaves 15: 3 of 46 unseen pair it"
     assert describe(view, parse_card("9C")) == "9C scores nothing now, leaves 19: 8 of 46 unseen make a run of 3, 3 pair it"

@@ -14,16 +14,15 @@ from reference import naive_total
 
 from crib_cli.cards import DECK, Card, CardError, Suit, parse_card, parse_cards
 from crib_cli.discard import (
-    DiscardError,
     Throw,
     analyze_discards,
     best_throw,
     crib_distribution,
     crib_note,
-    deal_players,
     hand_distribution,
     starter_detail,
 )
+from crib_cli.rules import RulesError
 from crib_cli.score import show_total
 
 # Deals chosen to exercise every suit term: thrown and unseen jacks, suited
@@ -65,14 +64,14 @@ BAD = {
     "duplicate": ("5S 5C 6D JH 4C 5S", {}, CardError, "duplicate card 5S"),
     "six cards for three players": ("5S 5C 6D JH 4C KS", {"players": 3}, CardError, "3-player deal is 5 cards"),
     "five cards for two players": ("5S 5C 6D JH 4C", {"players": 2}, CardError, "2-player deal is 6 cards"),
-    "partner with two players": ("5S 5C 6D JH 4C KS", {"role": "partner"}, DiscardError, "four players"),
-    "partner with three players": ("5S 5C 6D JH 4C", {"role": "partner", "players": 3}, DiscardError, "four players"),
-    "unknown role": ("5S 5C 6D JH 4C KS", {"role": "owner"}, DiscardError, "unknown role"),
-    "five players": ("5S 5C 6D JH 4C", {"players": 5}, DiscardError, "2, 3 or 4"),
+    "partner with two players": ("5S 5C 6D JH 4C KS", {"role": "partner"}, RulesError, "four players"),
+    "partner with three players": ("5S 5C 6D JH 4C", {"role": "partner", "players": 3}, RulesError, "four players"),
+    "unknown role": ("5S 5C 6D JH 4C KS", {"role": "owner"}, RulesError, "unknown role"),
+    "five players": ("5S 5C 6D JH 4C", {"players": 5}, RulesError, "2, 3 or 4"),
     "five-card with six cards": ("5S 5C 6D JH 4C KS", {"variant": "five"}, CardError, "five-card cribbage deal is 5 cards, got 6"),
-    "five-card for three players": ("5S 5C 6D JH 4C", {"variant": "five", "players": 3}, DiscardError, "two players, not 3"),
-    "five-card partner": ("5S 5C 6D JH 4C", {"variant": "five", "role": "partner"}, DiscardError, "four players"),
-    "unknown variant": ("5S 5C 6D JH 4C", {"variant": "seven"}, DiscardError, "unknown variant 'seven'"),
+    "five-card for three players": ("5S 5C 6D JH 4C", {"variant": "five", "players": 3}, RulesError, "two players, not 3"),
+    "five-card partner": ("5S 5C 6D JH 4C", {"variant": "five", "role": "partner"}, RulesError, "four players"),
+    "unknown variant": ("5S 5C 6D JH 4C", {"variant": "seven"}, RulesError, "unknown variant 'seven'"),
 }
 
 
@@ -163,17 +162,8 @@ def test_nets_and_roles() -> None:
     option = Throw(cards("4C 5S 5C 6D"), cards("JH KS"), Fraction(7, 2), 2, 8, Fraction(3, 2))
     assert (option.net_dealer, option.net_pone) == (5, 2)
     assert (option.net("dealer"), option.net("partner"), option.net("pone")) == (5, 5, 2)
-    with pytest.raises(DiscardError):
+    with pytest.raises(RulesError):
         option.net("owner")
-
-
-@pytest.mark.parametrize(
-    ("size", "options", "players"),
-    [(6, {}, 2), (5, {}, 3), (5, {"role": "partner"}, 4), (5, {"players": 4, "role": "pone"}, 4)],
-    ids=["six cards", "five cards", "five cards, partner", "four players, pone"],
-)
-def test_deal_players(size: int, options: dict, players: int) -> None:
-    assert deal_players(size, **options) == players
 
 
 def test_crib_model_names_the_assumption() -> None:
@@ -336,10 +326,6 @@ def test_random_five_card_deals(dealt: tuple[Card, ...], role: str) -> None:
     assert dist.deals == 48_645 and min(dist.counts) >= 0 and dist.mean == option.crib_mean
 
 
-def test_five_card_deal_players() -> None:
-    assert deal_players(5, variant="five") == deal_players(5, players=2, role="pone", variant="five") == 2
-
-
 # The expert crib model inside analyze_discards.
 
 EXPERT_DEALS = ["5S 5C 6D JH 4C KS", "AH 2D 7C 9S QH KD", "3C 3D 8H 9H TS JC"]
@@ -368,11 +354,11 @@ def test_the_random_crib_model_is_the_exact_default() -> None:
 
 
 @pytest.mark.parametrize(("settings", "message"), [
-    (dict(crib_model="expert"), "the role decides it"),
-    (dict(crib_model="expert", role="partner", players=4), "two-player six-card cribbage only"),
-    (dict(crib_model="hessel", role="pone"), "unknown crib model 'hessel'"),
+    ({"crib_model": "expert"}, "the role decides it"),
+    ({"crib_model": "expert", "role": "partner", "players": 4}, "two-player six-card cribbage only"),
+    ({"crib_model": "hessel", "role": "pone"}, "unknown crib model 'hessel'"),
 ], ids=["no role", "four players", "unknown"])
 def test_crib_model_errors(settings: dict, message: str) -> None:
     cards = parse_cards(EXPERT_DEALS[0])
-    with pytest.raises(DiscardError, match=message):
+    with pytest.raises(RulesError, match=message):
         analyze_discards(cards if settings.get("players") is None else cards[:5], **settings)

@@ -3,6 +3,7 @@ two, three and four players, and five-card cribbage."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -28,10 +29,11 @@ from crib_cli.game.events import (
     StarterTurned,
     ThreeForLast,
 )
-from crib_cli.game.players import GameRules, IllegalMove, Player, View
+from crib_cli.game.players import IllegalMove, Player, View
 from crib_cli.game.record import DealRecord, GameRecord, game_points, record_json
 from crib_cli.game.strategies import GreedyPlayer, RandomPlayer
 from crib_cli.peg import LAST_CARD, replay, score_play
+from crib_cli.rules import GameRules
 from crib_cli.score import ShowScore, score_show
 
 
@@ -197,7 +199,7 @@ def check_play(rules: GameRules, deal: DealRecord, hands: list[tuple[Card, ...]]
         assert event.count == sum(card.value for card in event.pile) <= 31
     said_go = [seat for seat, card in deal.plays if card is None]
     assert said_go == [e.seat for e in events if isinstance(e, Go)]
-    if len(laid) == n * rules.held:
+    if len(laid) == n * rules.hand_size:
         assert deal.plays[-1][1] is not None  # nobody is asked after the last card
 
 
@@ -244,7 +246,7 @@ def check_game_end(record: GameRecord, events: tuple[Event, ...]) -> None:
     assert events[-1].record == record
     scoring = (ThreeForLast, StarterTurned, Laid, GoPoint, ShowCounted)
     history = [(0,) * rules.players] + [e.scores for e in events if isinstance(e, scoring)]
-    for before, after in zip(history, history[1:]):
+    for before, after in itertools.pairwise(history):
         assert all(a >= b for a, b in zip(after, before))
     reached = [i for i, scores in enumerate(history) if max(scores) >= rules.target]
     assert reached == [len(history) - 1]
@@ -299,52 +301,6 @@ def test_deal_events_carry_the_deal() -> None:
     ]
 
 
-# --- the rules of a game -------------------------------------------------------------
-
-# players -> dealt, thrown, held, crib_from_deck, sides, side of each seat, show order when seat 1 deals
-RULES_TABLE = {
-    "two": (2, 6, 2, 4, 0, 2, (0, 1), (0, 1)),
-    "three": (3, 5, 1, 4, 1, 3, (0, 1, 2), (2, 0, 1)),
-    "four, partners opposite": (4, 5, 1, 4, 0, 2, (0, 1, 0, 1), (2, 3, 0, 1)),
-}
-
-
-@pytest.mark.parametrize("row", RULES_TABLE.values(), ids=list(RULES_TABLE))
-def test_rules_derive_the_deal(row: tuple) -> None:
-    players, dealt, thrown, held, from_deck, sides, side_of, order = row
-    rules = GameRules(players)
-    assert (rules.dealt, rules.thrown, rules.held, rules.crib_from_deck, rules.sides) == (dealt, thrown, held, from_deck, sides)
-    assert tuple(rules.side(seat) for seat in range(players)) == side_of
-    assert rules.show_order(1) == order
-    assert players * thrown + from_deck == 4
-    assert not rules.play_once and rules.three_for_last == 0
-
-
-def test_five_card_rules_derive_the_deal() -> None:
-    rules = GameRules(target=61, variant="five")
-    assert (rules.dealt, rules.thrown, rules.held, rules.crib_from_deck, rules.sides) == (5, 2, 3, 0, 2)
-    assert rules.play_once and rules.three_for_last == 3 and rules.show_order(1) == (0, 1)
-
-
-@pytest.mark.parametrize(("options", "target"), [
-    ({}, 121), ({"players": 3}, 121), ({"players": 4}, 121), ({"variant": "five"}, 61),
-    ({"variant": "five", "target": 121}, 121), ({"target": 61}, 61),
-])
-def test_each_variant_has_its_own_target(options: dict, target: int) -> None:
-    assert GameRules(**options).target == target
-
-
-@pytest.mark.parametrize(("options", "message"), [
-    ({"target": -5}, "the target must be a positive score, not -5"),
-    ({"players": 3, "variant": "five"}, "five-card cribbage is for two players, not 3"),
-    ({"players": 4, "variant": "five"}, "five-card cribbage is for two players, not 4"),
-    ({"variant": "seven"}, "unknown variant 'seven'"),
-])
-def test_five_card_rules_are_for_two_players(options: dict, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        GameRules(**options)
-
-
 # --- the cut for deal ----------------------------------------------------------------
 
 
@@ -379,22 +335,22 @@ RIGGED = {
     "dealer wins at his heels: nothing else is played": (
         "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  JD",
         2,
-        dict(winner=1, plays=0, pegging=(0, 0), shows=[], heels=2, scores=(0, 2)),
+        {"winner": 1, "plays": 0, "pegging": (0, 0), "shows": [], "heels": 2, "scores": (0, 2)},
     ),
     "dealer pegs out with a double pair royal: the rest is not played": (
         "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C",
         10,
-        dict(winner=1, plays=4, pegging=(8, 14), shows=[], heels=0, scores=(8, 10)),
+        {"winner": 1, "plays": 4, "pegging": (8, 14), "shows": [], "heels": 0, "scores": (8, 10)},
     ),
     "pone counts out: the dealer's hand and crib are not counted": (
         "9S 8S 5H 5C 5S JD  2C 3C KH QC 9D 7H  5D",
         20,
-        dict(winner=0, plays=10, pegging=(0, 5), shows=[(0, "hand", 29)], heels=0, scores=(20, 5)),
+        {"winner": 0, "plays": 10, "pegging": (0, 5), "shows": [(0, "hand", 29)], "heels": 0, "scores": (20, 5)},
     ),
     "dealer counts out in his hand: the crib is not counted": (
         "9S 8S 2H 3C AS AD  2C 3H 5H 5C 5S JD  5D",
         30,
-        dict(winner=1, shows=[(0, "hand", 8), (1, "hand", 29)], heels=0),
+        {"winner": 1, "shows": [(0, "hand", 8), (1, "hand", 29)], "heels": 0},
     ),
 }
 
@@ -627,7 +583,8 @@ class Watcher(RandomPlayer):
         assert set(view.hand) <= set(view.kept) and set(view.kept) | set(view.thrown) == set(self.dealt)
         assert view.count == sum(card.value for card in view.pile) <= 31
         assert [card for _, card in view.laid[len(view.laid) - len(view.pile) :]] == list(view.pile)
-        assert view.held[view.seat] == len(view.hand)
+        assert view.left[view.seat] == len(view.hand)
+        assert view.play is not None and view.play.hands is None  # the others' cards stay hidden
         assert self.seat not in view.gone and view.starter is not None
         if all(view.count + card.value > 31 for card in view.hand):
             self.asked_without_fit += 1

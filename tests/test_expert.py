@@ -10,14 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_reference import Position, naive_value, naive_values
+from positions import play_view
 
 from crib_cli.cards import DECK, Card, parse_cards
 from crib_cli.discard import Throw, analyze_discards, best_throw
+from crib_cli.game.engine import play_game
 from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
 from crib_cli.game.lookahead import PlayState, choose_play, lay_rank, play_value, play_values
-from crib_cli.game.engine import play_game
-from crib_cli.game.players import GameRules, View
-from crib_cli.peg import _Play, score_play, seat_names
+from crib_cli.game.players import View
+from crib_cli.peg import Play, score_play
+from crib_cli.rules import GameRules
 from crib_cli.tables import VALUES
 
 # --- discard: the exact net for the seat ------------------------------------------------
@@ -144,7 +146,7 @@ def positions(draw: st.DrawFn, once: bool = False) -> tuple[PlayState, Position]
     state = PlayState(
         hand=tuple(sorted(int(card.rank) for card in mine)),
         unseen=tuple(ranks[r] for r in range(14)),
-        held=tuple(held),
+        left=tuple(held),
         floors=floors,
         pile=tuple(int(card.rank) for card in pile),
         gone=gone,
@@ -176,8 +178,8 @@ def check_against_reference(position: tuple[PlayState, Position]) -> None:
     assert play_value(state, naive.depth) == pytest.approx(float(naive_value(naive)), abs=1e-9)
 
 
-def two_player(hand: str, pile: str = "", *, unseen: dict[int, int] | None = None, held: int = 4, **kw: object) -> PlayState:
-    """Seat 0 holds ``hand``; the opponent ``held`` cards among ``unseen`` (default: the rest of the deck)."""
+def two_player(hand: str, pile: str = "", *, unseen: dict[int, int] | None = None, left: int = 4, **kw: object) -> PlayState:
+    """Seat 0 holds ``hand``; the opponent ``left`` cards among ``unseen`` (default: the rest of the deck)."""
     mine = [int(card.rank) for card in parse_cards(hand)]
     laid = [int(card.rank) for card in parse_cards(pile)]
     if unseen is None:
@@ -186,7 +188,7 @@ def two_player(hand: str, pile: str = "", *, unseen: dict[int, int] | None = Non
     return PlayState(
         hand=tuple(sorted(mine)),
         unseen=tuple(unseen.get(r, 0) for r in range(14)),
-        held=(len(mine), held),
+        left=(len(mine), left),
         pile=tuple(laid),
         last=1 if laid else None,
         **kw,  # type: ignore[arg-type]
@@ -196,11 +198,11 @@ def two_player(hand: str, pile: str = "", *, unseen: dict[int, int] | None = Non
 @pytest.mark.parametrize(
     ("state", "rank"),
     [
-        (two_player("TH 3S 9D", "KS AD KC", held=2), 10),  # 10 makes 31
-        (two_player("5H 9S 2C KD", "QH", held=3), 5),  # 5 makes 15
+        (two_player("TH 3S 9D", "KS AD KC", left=2), 10),  # 10 makes 31
+        (two_player("5H 9S 2C KD", "QH", left=3), 5),  # 5 makes 15
         (two_player("4H 4S 9C KD"), 4),  # lead from the pair: if he pairs it, the pair royal is mine
-        (two_player("4H KD", "4S", unseen={4: 1}, held=1), 13),  # pairing the 4 gives him a pair royal
-        (two_player("3C 4D 5H 9S", "7S 8D", held=2), 9),  # the 9 makes a run of three
+        (two_player("4H KD", "4S", unseen={4: 1}, left=1), 13),  # pairing the 4 gives him a pair royal
+        (two_player("3C 4D 5H 9S", "7S 8D", left=2), 9),  # the 9 makes a run of three
     ],
     ids=["31", "15", "lead from a pair", "greedy pair is wrong", "run"],
 )
@@ -215,20 +217,20 @@ def test_a_five_is_the_worst_lead(hand: str) -> None:
 
 
 def test_the_greedy_pair_costs_six() -> None:
-    values = play_values(two_player("4H KD", "4S", unseen={4: 1}, held=1))
+    values = play_values(two_player("4H KD", "4S", unseen={4: 1}, left=1))
     # 4: pair 2, his 4 pair royal 6, my K the last card 1.  K: his 4, my 4 pairs it, last card.
     assert values == {4: 2 - 6 + 1, 13: 2 + 1}
 
 
 def test_last_card_and_go_are_counted() -> None:
     # Count 25, he laid last and holds nothing: my K cannot go on, so his go is 1, then my K is the last card.
-    assert play_value(two_player("KD", "KS 5H KC", held=0)) == -1 + 1
+    assert play_value(two_player("KD", "KS 5H KC", left=0)) == -1 + 1
     # Count 10, he holds nothing: my 5 makes 15 and is the last card.
-    assert play_values(two_player("5D", "KS", held=0)) == {5: 3}
+    assert play_values(two_player("5D", "KS", left=0)) == {5: 3}
     # Count 27, my last card, his hand empty: 31 is 2, not 2 + 1.
-    assert play_values(two_player("4D", "KS KH 7C", held=0)) == {4: 2}
+    assert play_values(two_player("4D", "KS KH 7C", left=0)) == {4: 2}
     # The same after his go with a card left: 31 for 2, then he leads his last card for 1.
-    assert play_values(two_player("4D", "KS KH 7C", held=1, gone=frozenset({1}))) == {4: 2 - 1}
+    assert play_values(two_player("4D", "KS KH 7C", left=1, gone=frozenset({1}))) == {4: 2 - 1}
 
 
 def test_no_card_fits_means_go() -> None:
@@ -243,10 +245,10 @@ def test_depth_is_at_least_one_card() -> None:
 
 
 def test_state_checks_its_shape() -> None:
-    with pytest.raises(ValueError, match="held"):
-        PlayState(hand=(1, 2), unseen=(0,) + (4,) * 13, held=(3, 4))
+    with pytest.raises(ValueError, match="left"):
+        PlayState(hand=(1, 2), unseen=(0,) + (4,) * 13, left=(3, 4))
     with pytest.raises(ValueError, match="unseen"):
-        PlayState(hand=(1, 2), unseen=(4,) * 13, held=(2, 4))
+        PlayState(hand=(1, 2), unseen=(4,) * 13, left=(2, 4))
 
 
 # --- whole plays: the player always answers legally, and reads the goes right -------------
@@ -267,31 +269,26 @@ def play_out(players: int, seed: int) -> int:
         assert len(throw) == rules.thrown and set(throw) <= set(dealt[seat])
         thrown.append(throw)
         kept.append(tuple(c for c in dealt[seat] if c not in throw))
-    play = _Play(seat_names(players), kept)
-    laid: list[tuple[int, Card]] = []
+    play = Play(rules, 0, kept)
     decisions = 0
     while True:
         play.settle()
         if play.turn is None:
             return decisions
         seat = play.turn
-        hand = tuple(sorted(play.hands[seat]))  # type: ignore[index]
-        view = View(
-            rules, seat, dealer, (0,) * players, hand, kept[seat], thrown[seat], starter,
-            play.count, tuple(play.pile), tuple(laid),
-        )
+        hand = tuple(sorted(play.hand(seat)))
+        view = View(rules, seat, dealer, (0,) * players, hand, kept[seat], thrown[seat], starter, play.copy(public=True))
         state = play_state(view)
         assert state.gone == frozenset((s - seat) % players for s in play.gone)
         for other in range(1, players):
-            cards = play.hands[(seat + other) % players]  # type: ignore[index]
-            assert state.held[other] == len(cards)
+            cards = play.hand((seat + other) % players)
+            assert state.left[other] == len(cards)
             assert all(card.value >= state.floors[other] for card in cards)
             assert all(state.unseen[r] >= n for r, n in Counter(int(c.rank) for c in cards).items())
         card = expert.play(view)
         assert card is not None and card in hand and play.count + card.value <= 31
         decisions += 1
         play.lay(card)
-        laid.append((seat, card))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -302,7 +299,7 @@ def test_whole_plays_are_legal_and_goes_are_read(players: int) -> None:
 def test_go_only_when_nothing_fits() -> None:
     rules = GameRules(2)
     hand = tuple(parse_cards("KD QH"))
-    view = View(rules, 0, 1, (0, 0), hand, hand, (), DECK[0], 25, tuple(parse_cards("KS KH 5C")), ())
+    view = play_view(rules, 0, 0, hand, parse_cards("KS KH 5C"), starter=DECK[0])
     assert ExpertPlayer().play(view) is None
 
 
@@ -325,8 +322,8 @@ class Checking(ExpertPlayer):
 
     def play(self, view: View) -> Card | None:
         state = play_state(view)
-        assert state.once and state.held[0] == len(view.hand)
-        assert sum(state.held) == 6 - len(view.laid) and state.pile == tuple(int(c.rank) for c in view.pile)
+        assert state.once and state.left[0] == len(view.hand)
+        assert sum(state.left) == 6 - len(view.laid) and state.pile == tuple(int(c.rank) for c in view.pile)
         return super().play(view)
 
 
@@ -338,7 +335,7 @@ def test_experts_play_whole_five_card_games() -> None:
         assert all(len(deal.plays) <= 8 for deal in record.deals)
 
 
-WEIGHINGS = [dict(crib_model="expert"), dict(pegging=True), dict(crib_model="expert", pegging=True)]
+WEIGHINGS = [{"crib_model": "expert"}, {"pegging": True}, {"crib_model": "expert", "pegging": True}]
 
 
 @pytest.mark.parametrize("weighing", WEIGHINGS, ids=["expert crib", "pegging", "both"])

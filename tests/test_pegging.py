@@ -6,10 +6,12 @@ import random
 
 import pytest
 
-from crib_cli import pegging_data
+from crib_cli.builders.pegging import simulate_keep
 from crib_cli.cards import parse_cards
-from crib_cli.discard import DiscardError, analyze_discards
-from crib_cli.pegging import ROLES, keep_patterns, pegging_value, simulate_keep
+from crib_cli.data import pegging as pegging_data
+from crib_cli.discard import analyze_discards
+from crib_cli.pegging import keep_patterns, pegging_value
+from crib_cli.rules import TWO_PLAYER_ROLES, RulesError
 from crib_cli.tables import rank_key
 
 
@@ -40,7 +42,7 @@ def test_dealers_peg_more_than_pones() -> None:
 DEAL = parse_cards("5S 5C 6D JH 4C KS")
 
 
-@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("role", TWO_PLAYER_ROLES)
 def test_discard_with_pegging_adds_the_table_value_and_sorts_by_the_total(role: str) -> None:
     plain = {o.throw: o for o in analyze_discards(DEAL, role=role)}
     weighed = analyze_discards(DEAL, role=role, pegging=True)
@@ -54,10 +56,10 @@ def test_discard_with_pegging_adds_the_table_value_and_sorts_by_the_total(role: 
 
 
 @pytest.mark.parametrize(("settings", "message"), [
-    (dict(pegging=True), "the role decides it"),
-    (dict(pegging=True, role="pone", players=3), "for two-player six-card cribbage only"),
+    ({"pegging": True}, "the role decides it"),
+    ({"pegging": True, "role": "pone", "players": 3}, "for two-player six-card cribbage only"),
 ], ids=["no role", "three players"])
 def test_pegging_needs_a_role_and_two_players(settings: dict, message: str) -> None:
     cards = DEAL if settings.get("players") is None else DEAL[:5]
-    with pytest.raises(DiscardError, match=message):
+    with pytest.raises(RulesError, match=message):
         analyze_discards(cards, **settings)

@@ -8,7 +8,16 @@ import pytest
 from reference import naive_show
 
 from crib_cli.cards import CardError, parse_card, parse_cards, parse_show
-from crib_cli.score import Category, check_claim, score_show, show_parts, show_total, spoken_count, text_parts, text_scorer
+from crib_cli.score import (
+    Category,
+    check_claim,
+    score_show,
+    show_parts,
+    show_total,
+    spoken_count,
+    text_parts,
+    text_scorer,
+)
 
 # (show, crib, fifteens, pairs, runs, flush, nobs, total)
 KNOWN = {
@@ -150,11 +159,15 @@ def test_crib_four_flush_has_no_item_but_hand_has() -> None:
 
 
 SPOKEN = [
-    ("5S 5C 5D JH / 5H", "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
-     "fifteen fourteen, fifteen sixteen, a double pair royal is twenty-eight, and one for his nob makes twenty-nine"),
+    ("5S 5C 5D JH / 5H", (
+        "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
+        "fifteen fourteen, fifteen sixteen, a double pair royal is twenty-eight, and one for his nob makes twenty-nine"
+    )),
     ("6D JH 4H 7C / 5H", "fifteen two, fifteen four, a run of four is eight, and one for his nob makes nine"),
-    ("4S 4D 5H 5S / 6C", "fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, a pair is twelve, "
-     "and four runs of three makes twenty-four"),
+    ("4S 4D 5H 5S / 6C", (
+        "fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, a pair is twelve, "
+        "and four runs of three makes twenty-four"
+    )),
     ("2S 2D 2H 3C / 4D", "a pair royal is six, and three runs of three makes fifteen"),
     ("2S 4S 6S 8S / KS", "five for the flush makes five"),
     ("AS 3D 5H 7C / 9D", "fifteen two, fifteen four"),

@@ -10,10 +10,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from crib_cli.game.players import GameRules
 from crib_cli.game.record import GameRecord
 from crib_cli.game.simulate import Interval, by_side, run_games, summarize, wilson_interval
 from crib_cli.game.strategies import PlayerSpecError
+from crib_cli.rules import GameRules
 
 PLUGIN = """
 from crib_cli.game.strategies import RandomPlayer

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from positions import play_view
 from reference import value
 
 from crib_cli.cards import DECK, Card, parse_cards
 from crib_cli.game.engine import play_game
-from crib_cli.game.players import GameRules, IllegalMove, View
+from crib_cli.game.players import IllegalMove, View
 from crib_cli.game.strategies import (
     BUILT_IN,
     GreedyPlayer,
@@ -24,6 +25,7 @@ from crib_cli.game.strategies import (
     load_player_factory,
     player_factory,
 )
+from crib_cli.rules import GameRules
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -49,12 +51,16 @@ def test_kept_points_match_the_naive_count(four: list[Card]) -> None:
     assert kept_points(tuple(four)) == naive_kept(tuple(four))
 
 
-def view(hand: str, *, dealer: int = 0, players: int = 2, pile: str = "", variant: str = "six") -> View:
+def view(hand: str, *, dealer: int = 0, players: int = 2, variant: str = "six") -> View:
+    """Seat 0's view of a deal, to throw from."""
+    return View(GameRules(players, variant=variant), 0, dealer, (0,) * players, cards(hand))
+
+
+def in_play(hand: str, pile: str) -> View:
+    """Seat 0 to move, two players, holding ``hand``, after the cards ``pile`` of the first series."""
     laid = cards(pile)
-    return View(
-        GameRules(players, variant=variant), 0, dealer, (0,) * players, cards(hand),
-        count=sum(c.value for c in laid), pile=laid, laid=tuple((1, c) for c in laid),
-    )
+    leader = len(laid) % 2
+    return play_view(GameRules(), 0, 1 - leader, cards(hand), laid)
 
 
 # dealt cards, seat 0 as dealer or pone -> the throw
@@ -104,17 +110,17 @@ GREEDY_PLAYS = {
 @pytest.mark.parametrize(("pile", "hand", "card"), GREEDY_PLAYS.values(), ids=list(GREEDY_PLAYS))
 def test_greedy_play(pile: str, hand: str, card: str) -> None:
     expected = cards(card)[0] if card else None
-    assert GreedyPlayer().play(view(hand, pile=pile)) == expected
+    assert GreedyPlayer().play(in_play(hand, pile)) == expected
 
 
 def test_random_player_is_legal_and_seeded() -> None:
-    v = view("KS KH 5C 2D 9H 8S", pile="")
+    v = view("KS KH 5C 2D 9H 8S")
     throws = {RandomPlayer(random.Random(seed)).discard(v) for seed in range(40)}
     assert len(throws) > 5 and all(len(t) == 2 and set(t) <= set(v.hand) for t in throws)
     assert RandomPlayer(random.Random(1)).discard(v) == RandomPlayer(random.Random(1)).discard(v)
-    late = view("KS 5C 2D", pile="TH TD 9C")
+    late = in_play("KS 5C 2D", "TH TD 9C")
     assert {RandomPlayer(random.Random(seed)).play(late) for seed in range(20)} == {cards("2D")[0]}
-    assert RandomPlayer(random.Random(1)).play(view("KS 5C", pile="TH TD 9C")) is None
+    assert RandomPlayer(random.Random(1)).play(in_play("KS 5C", "TH TD 9C")) is None
 
 
 def test_built_in_players() -> None:

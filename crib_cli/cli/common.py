@@ -10,9 +10,9 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from .. import formats
-from ..cards import VARIANTS, Card, CardError, quoted
-from . import COMMANDS, EXIT_DATA
+from ..cards import Card, CardError, quoted
+from ..rules import VARIANTS, GameRules
+from . import COMMANDS, EXIT_DATA, formats
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -90,7 +90,7 @@ def cards_argument(
     return click.argument(name, nargs=-1, required=required, metavar=name.upper(), callback=convert)
 
 
-class CardsType(click.ParamType):
+class CardsType(click.ParamType):  # type: ignore[type-arg]  # generic in click 8.5, plain before; both work
     """Cards in an option, such as ``--hand "5S 5C 6D JH"``; a bad card is a usage error."""
 
     name = "CARDS"
@@ -219,3 +219,21 @@ def parses(parse: Callable[[str], Any]) -> Callable[[str], bool]:
         return True
 
     return check
+
+
+def open_log(path: str | None, mode: str) -> IO[str] | None:
+    """The game log, opened for writing (``w``) or appending (``a``); a usage error if it cannot be."""
+    if path is None:
+        return None
+    try:
+        return open(path, mode, encoding="utf-8")
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {quoted(path)}: {error.strerror}", param_hint="'--log'") from None
+
+
+def game_rules(players: int, variant: str, target: str | None, muggins: bool = False) -> GameRules:
+    """The rules from the command line: without --to, the variant's own target (61 for five-card cribbage, else 121)."""
+    try:
+        return GameRules(players, int(target or 0), muggins, variant)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from .. import formats
-from ..cribs import MODELS, CribPair, model_description, pair_stderr, pair_table
+from ..cribs import CRIB_MODELS, CribPair, model_description, pair_stderr, pair_table
+from . import formats
 from .common import command, format_option
 
 
@@ -22,7 +22,7 @@ def pair_rows(pairs: tuple[CribPair, ...], errors: tuple[CribPair, ...], model: 
 
 
 @command("cribs")
-@click.option("--crib-model", "model", type=click.Choice(MODELS, case_sensitive=False), default="random",
+@click.option("--crib-model", "model", type=click.Choice(CRIB_MODELS, case_sensitive=False), default="random",
               show_default=True, help="How both seats throw: at random, or as experts do (the fixed point).")
 @format_option("table", "json", default="table")
 def cribs(model: str, fmt: str | None) -> None:

@@ -8,22 +8,22 @@ from typing import Any
 
 import click
 
-from .. import formats
 from ..cards import Card, CardError, format_cards, parse_cards
+from ..cribs import CRIB_MODELS
 from ..discard import (
-    CRIB_MODELS,
-    ROLES,
+    ROLE_DECIDES,
     StarterScore,
     Throw,
     analyze_discards,
-    check_model,
     crib_distribution,
     crib_note,
-    deal_players,
     hand_distribution,
     starter_detail,
+    terms_problem,
 )
+from ..rules import ROLES, deal_rules
 from ..stats import Distribution
+from . import formats
 from .common import (
     CardsType,
     cards_argument,
@@ -75,6 +75,17 @@ class Settings:
     def analyze(self, deal: Sequence[Card], role: str | None = None) -> tuple[Throw, ...]:
         return analyze_discards(deal, role=role or self.role, players=self.players, variant=self.variant,
                                 crib_model=self.crib_model, pegging=self.pegging)
+
+
+def refuse_terms(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
+    """A usage error naming the options when the crib model or the pegging value cannot be weighed."""
+    problem = terms_problem(crib_model, pegging, role, players, variant)
+    if problem is None:
+        return
+    if problem == ROLE_DECIDES:
+        problem += ": give --role dealer or pone"
+    flags = [flag for flag, on in (("--crib-model expert", crib_model == "expert"), ("--pegging", pegging)) if on]
+    raise click.UsageError(f"{' and '.join(flags)}: {problem}")
 
 
 def peg_figures(option: Throw, role: str) -> tuple[float, float]:
@@ -250,10 +261,10 @@ def discard(
     try:
         if players is not None or role is not None or variant != "six":
             size = 6 if players == 2 and variant == "six" else 5
-            deal_players(size, players=players, role=role, variant=variant)
-        check_model(crib_model, pegging, role or "dealer", players or 2, variant)
+            deal_rules(size, players=players, role=role, variant=variant)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    refuse_terms(crib_model, pegging, role or "dealer", players or 2, variant)
     if isinstance(deal, str):
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
@@ -264,7 +275,8 @@ def discard(
     if chosen and not (dist or starters):
         raise click.UsageError("--throw picks the throw for --dist or --starter-detail")
     try:
-        players = deal_players(len(deal), players=players, role=role, variant=variant)
+        players = deal_rules(len(deal), players=players, role=role, variant=variant).players
+        refuse_terms(crib_model, pegging, role, players, variant)
         options = settings.analyze(deal)
         pick = pick_throw(options, chosen)
     except ValueError as error:

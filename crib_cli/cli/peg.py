@@ -7,10 +7,11 @@ from typing import Any
 
 import click
 
-from .. import formats
 from ..cards import Card
 from ..peg import PegAdvice, PegError, PegItem, PegResult, advise, parse_sequence, replay
+from . import formats
 from .common import CardsType, cards_argument, command, format_option, variant_option
+
 
 def peg_hands(
     pone: tuple[Card, ...] | None,

@@ -17,7 +17,6 @@ from typing import Any
 
 import click
 
-from .. import formats
 from ..cards import Card, CardError, format_cards, parse_card, parse_cards, quoted
 from ..game import (
     DealEnded,
@@ -40,10 +39,10 @@ from ..game import (
 from ..game.coach import Verdict, describe, judge_play, judge_throw, play_options, throw_options
 from ..game.expert import seat_role
 from ..game.simulate import side_names
-from ..peg import LIMIT
+from ..rules import LIMIT
 from ..score import ShowScore, check_claim
-from .common import command, variant_option
-from .simulate import game_rules, open_log
+from . import formats
+from .common import command, game_rules, open_log, variant_option
 
 YOU = 0
 """The person's seat."""
@@ -51,7 +50,7 @@ SEAT_NAMES = {3: ("you", "left", "right"), 4: ("you", "left", "partner", "right"
 """What the person calls the other seats with three and four players (seat 1 sits on the person's left)."""
 
 
-def seat_names(players: int, opponent: str) -> tuple[str, ...]:
+def table_names(players: int, opponent: str) -> tuple[str, ...]:
     """Names by seat as the table speaks of them: the computer's strategy with two players, else where it sits."""
     return SEAT_NAMES.get(players, ("you", opponent))
 
@@ -346,8 +345,10 @@ def summary_lines(coaching: Coaching) -> list[str]:
     if not coaching.on or not coaching.verdicts:
         return []
     lines = [
-        f"coach: you gave up {coaching.given_up('throw'):.2f} points of expectation in your throws "
-        f"and {coaching.given_up('play'):.2f} in your plays"
+        (
+            f"coach: you gave up {coaching.given_up('throw'):.2f} points of expectation in your throws "
+            f"and {coaching.given_up('play'):.2f} in your plays"
+        )
     ]
     worst = coaching.worst
     if worst is not None and worst.given_up >= 0.005:
@@ -393,7 +394,7 @@ def play(
     rng = random.Random(seed)
     terminal = Terminal()
     coaching = Coaching(coach)
-    names = seat_names(rules.players, opponent)
+    names = table_names(rules.players, opponent)
     table = Table(terminal, names, rules, opponent)
     factory = player_factory(opponent)
     seats = [Person(terminal, coaching, names)] + [factory(random.Random(rng.random())) for _ in range(rules.players - 1)]

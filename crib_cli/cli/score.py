@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
-from .. import formats
 from ..cards import format_cards, parse_show
 from ..score import ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts, text_scorer
+from . import formats
 from .common import (
     cards_argument,
     cards_json,
@@ -96,11 +96,10 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
 
 def check_claim_option(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
     """Refuse a claim no show can score (the variant and crib flag are read before it)."""
-    if value is not None and size_for(ctx.params) == 3:
-        if value in THREE_CARD_IMPOSSIBLE or value > 20:
-            raise click.BadParameter(
-                f"no five-card hand of three scores {value} (16, 17 and 18 are impossible; the most is 20)", ctx, param
-            )
+    if value is not None and size_for(ctx.params) == 3 and (value in THREE_CARD_IMPOSSIBLE or value > 20):
+        raise click.BadParameter(
+            f"no five-card hand of three scores {value} (16, 17 and 18 are impossible; the most is 20)", ctx, param
+        )
     if value in IMPOSSIBLE:
         raise click.BadParameter(f"no show scores {value} (25, 26 and 27 are impossible; the most is 29)", ctx, param)
     return value

@@ -9,12 +9,11 @@ from typing import IO, Any
 
 import click
 
-from .. import formats
-from ..cards import quoted
 from ..game import GameRules, IllegalMove, PlayerSpecError, Report, by_side, record_json, run_games, summarize
 from ..game.record import margin_kinds
 from ..game.simulate import Interval
-from .common import command, format_option, variant_option
+from . import formats
+from .common import command, format_option, game_rules, open_log, variant_option
 
 LETTERS = "ABC"
 """Each side's letter: the player (or partnership) named by --a, --b, --c."""
@@ -97,24 +96,6 @@ def report_json(report: Report, rules: GameRules, seed: int) -> dict[str, Any]:
             for a in by_side(report, rules)
         ],
     }
-
-
-def open_log(path: str | None, mode: str) -> IO[str] | None:
-    """The game log, opened for writing (``w``) or appending (``a``); a usage error if it cannot be."""
-    if path is None:
-        return None
-    try:
-        return open(path, mode, encoding="utf-8")
-    except OSError as error:
-        raise click.BadParameter(f"cannot write {quoted(path)}: {error.strerror}", param_hint="'--log'") from None
-
-
-def game_rules(players: int, variant: str, target: str | None, muggins: bool = False) -> GameRules:
-    """The rules from the command line: without --to, the variant's own target (61 for five-card cribbage, else 121)."""
-    try:
-        return GameRules(players, int(target or 0), muggins, variant)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from None
 
 
 def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ...]:

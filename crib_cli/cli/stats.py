@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .. import formats
 from ..stats import show_distribution
+from . import formats
 from .common import command, format_option, histogram_rows, variant_option
 
 

@@ -1,26 +1,27 @@
-"""Whole games of cribbage: the engine, the player protocol, strategies, simulation."""
+"""Whole games of cribbage: the engine, the player protocol, strategies, simulation.
+
+The public names below are imported on first use, so that a bot that needs
+only :class:`View` loads neither the engine, the analysis nor the process pool.
+"""
 
 from __future__ import annotations
 
-from .engine import Observer, cut_for_deal, play_game
-from .events import (
-    DealEnded,
-    Dealt,
-    Discarded,
-    Event,
-    GameEnded,
-    GameStarted,
-    Go,
-    GoPoint,
-    Laid,
-    ShowCounted,
-    StarterTurned,
-    ThreeForLast,
-)
-from .players import GameRules, IllegalMove, Player, View
-from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
-from .simulate import Interval, Report, RoleAverages, by_side, run_games, summarize, wilson_interval
-from .strategies import BUILT_IN, GreedyPlayer, PlayerSpecError, RandomPlayer, load_player_factory, player_factory
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_HOMES = {
+    "..rules": ("GameRules",),
+    ".engine": ("Observer", "cut_for_deal", "play_game"),
+    ".events": (
+        "DealEnded", "Dealt", "Discarded", "Event", "GameEnded", "GameStarted", "Go", "GoPoint", "Laid",
+        "ShowCounted", "StarterTurned", "ThreeForLast",
+    ),
+    ".players": ("IllegalMove", "Player", "View"),
+    ".record": ("DealPoints", "DealRecord", "GameRecord", "ShowRecord", "game_points", "record_json"),
+    ".simulate": ("Interval", "Report", "RoleAverages", "by_side", "run_games", "summarize", "wilson_interval"),
+    ".strategies": ("BUILT_IN", "GreedyPlayer", "PlayerSpecError", "RandomPlayer", "load_player_factory", "player_factory"),
+}
+_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "BUILT_IN",
@@ -62,3 +63,35 @@ __all__ = [
     "summarize",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'crib_cli.game' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from ..rules import GameRules
+    from .engine import Observer, cut_for_deal, play_game
+    from .events import (
+        DealEnded,
+        Dealt,
+        Discarded,
+        Event,
+        GameEnded,
+        GameStarted,
+        Go,
+        GoPoint,
+        Laid,
+        ShowCounted,
+        StarterTurned,
+        ThreeForLast,
+    )
+    from .players import IllegalMove, Player, View
+    from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
+    from .simulate import Interval, Report, RoleAverages, by_side, run_games, summarize, wilson_interval
+    from .strategies import BUILT_IN, GreedyPlayer, PlayerSpecError, RandomPlayer, load_player_factory, player_factory

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, Rank
 from ..discard import Throw, analyze_discards
-from ..peg import LIMIT, reply_risk, score_play
+from ..peg import reply_risk, score_play
+from ..rules import LIMIT
 from .expert import play_state, seat_role
 from .lookahead import play_values
 from .players import View

@@ -8,7 +8,9 @@ nothing after it is scored. Five-card cribbage (``GameRules(variant="five")``)
 starts with three for last to the first pone, and its play ends at the first
 go or 31.
 
-The play is scored card by card with :func:`crib_cli.peg.score_play`. A show
+The play runs on :class:`crib_cli.peg.Play`, the rules of the play: the
+engine asks each seat in turn, checks its answer and tells the observer what
+it scored. A show
 is itemized with :func:`crib_cli.score.score_show` when someone will read the
 items (an observer, or a player's muggins count); otherwise only its total is
 needed and comes from the table path, :func:`crib_cli.score.show_total`
@@ -19,11 +21,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from ..cards import DECK, Card, Rank, format_cards
-from ..peg import LAST_CARD, LIMIT, score_play
+from ..peg import PegError, Play, Turn
+from ..rules import HEELS, LIMIT, GameRules
 from ..score import score_show, show_total
 from .events import (
     DealEnded,
@@ -39,11 +42,8 @@ from .events import (
     StarterTurned,
     ThreeForLast,
 )
-from .players import GameRules, IllegalMove, Player, View
+from .players import IllegalMove, Player, View
 from .record import DealRecord, GameRecord, ShowRecord, game_points
-
-HEELS = 2
-"""Points to the dealer for a jack turned as the starter."""
 
 Observer = Callable[[Event], None]
 
@@ -86,10 +86,9 @@ def peg_deal(
     they would in a game at love-all.
     """
     game = _Game(tuple(players), replace(rules, target=_NO_END), random.Random(0), tuple(map(_name, players)), None)
-    game.starter, game.discards = starter, tuple(thrown)
-    game.plays, game.pegging = [], [0] * rules.players
-    game._play(dealer, [tuple(hand) for hand in kept])
-    return tuple(game.pegging)
+    deal = _Deal(0, dealer, (), None, starter, tuple(thrown), tuple(tuple(hand) for hand in kept))
+    game._play(deal)
+    return tuple(deal.pegging)
 
 
 _NO_END = 1 << 30
@@ -122,6 +121,44 @@ def _show_card(card: object) -> str:
 
 class _GameOver(Exception):
     """Raised inside a deal the moment a side reaches the target."""
+
+
+@dataclass
+class _Deal:
+    """One deal in progress: its cards, and what it has come to so far, for its record.
+
+    ``hands`` are as dealt (empty when only the play is played); ``discards``
+    and ``kept`` by seat once every seat has thrown; ``play`` once the play has begun.
+    """
+
+    number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    crib_card: Card | None
+    starter: Card
+    discards: tuple[tuple[Card, ...], ...] = ()
+    kept: tuple[tuple[Card, ...], ...] = ()
+    heels: int = 0
+    play: Play | None = None
+    pegging: list[int] = field(default_factory=list)
+    shows: list[ShowRecord] = field(default_factory=list)
+
+    def record(self, scores: tuple[int, ...]) -> DealRecord:
+        """The deal as it went, with the scores after it."""
+        seats = len(self.hands)
+        plays = tuple((turn.seat, turn.card) for turn in self.play.turns) if self.play is not None else ()
+        return DealRecord(
+            self.dealer,
+            self.hands,
+            self.discards or ((),) * seats,
+            self.crib_card,
+            self.starter,
+            self.heels,
+            plays,
+            tuple(self.pegging or [0] * seats),
+            tuple(self.shows),
+            scores,
+        )
 
 
 class _Game:
@@ -201,6 +238,7 @@ class _Game:
         self.check_end()
 
     def _deal(self, dealer: int) -> None:
+        """Shuffle and deal, then play the deal out; its record is kept, whether or not the game ends in it."""
         rules = self.rules
         n = rules.players
         deck = list(DECK)
@@ -209,69 +247,49 @@ class _Game:
         hands = tuple(tuple(deck[seat * dealt : (seat + 1) * dealt]) for seat in range(n))
         at = n * dealt
         crib_card = deck[at] if rules.crib_from_deck else None
-        starter = deck[at + rules.crib_from_deck]
-        self.heels = 0
-        self.plays: list[tuple[int, Card | None]] = []
-        self.pegging = [0] * n
-        self.shows: list[ShowRecord] = []
-        self.hands, self.crib_card, self.starter = hands, crib_card, starter
-        self.discards: tuple[tuple[Card, ...], ...] = ((),) * n
+        deal = _Deal(len(self.deals), dealer, hands, crib_card, deck[at + rules.crib_from_deck])
         if self.observer:
-            self.observer(Dealt(len(self.deals), dealer, hands, crib_card))
+            self.observer(Dealt(deal.number, dealer, hands, crib_card))
         try:
-            self._play_deal(dealer)
+            self._play_deal(deal)
         except _GameOver:
-            self._end_deal(dealer)
+            self._end_deal(deal)
             raise
-        self._end_deal(dealer)
+        self._end_deal(deal)
 
-    def _end_deal(self, dealer: int) -> None:
-        deal = DealRecord(
-            dealer,
-            self.hands,
-            self.discards,
-            self.crib_card,
-            self.starter,
-            self.heels,
-            tuple(self.plays),
-            tuple(self.pegging),
-            tuple(self.shows),
-            self.scores,
-        )
-        self.deals.append(deal)
+    def _end_deal(self, deal: _Deal) -> None:
+        self.deals.append(deal.record(self.scores))
         if self.observer:
-            self.observer(DealEnded(deal))
+            self.observer(DealEnded(self.deals[-1]))
 
-    def _play_deal(self, dealer: int) -> None:
-        rules = self.rules
+    def _play_deal(self, deal: _Deal) -> None:
+        rules, dealer = self.rules, deal.dealer
         order = rules.show_order(dealer)
         discards: list[tuple[Card, ...]] = [()] * rules.players
-        kept: list[tuple[Card, ...]] = [()] * rules.players
         for seat in order:
-            hand = self.hands[seat]
+            hand = deal.hands[seat]
             answer = self.players[seat].discard(View(rules, seat, dealer, self.scores, hand))
-            thrown = self._check_discard(seat, hand, answer)
-            discards[seat] = thrown
-            kept[seat] = tuple(card for card in hand if card not in thrown)
-        self.discards = tuple(discards)
+            discards[seat] = self._check_discard(seat, hand, answer)
+        deal.discards = tuple(discards)
+        deal.kept = tuple(tuple(card for card in hand if card not in thrown) for hand, thrown in zip(deal.hands, discards))
         crib = tuple(card for seat in order for card in discards[seat])
-        if self.crib_card is not None:
-            crib += (self.crib_card,)
+        if deal.crib_card is not None:
+            crib += (deal.crib_card,)
         if self.observer:
-            self.observer(Discarded(self.discards, crib))
+            self.observer(Discarded(deal.discards, crib))
 
-        starter = self.starter
+        starter = deal.starter
         if starter.rank == Rank.JACK:
-            self.heels = HEELS
+            deal.heels = HEELS
             self.score(dealer, HEELS)
         if self.observer:
-            self.observer(StarterTurned(order[0], dealer, starter, self.heels, self.scores))
+            self.observer(StarterTurned(order[0], dealer, starter, deal.heels, self.scores))
         self.check_end()
 
-        self._play(dealer, kept)
+        self._play(deal)
         for seat in order:
-            self._count(seat, dealer, "hand", kept[seat], kept[seat], discards[seat])
-        self._count(dealer, dealer, "crib", crib, kept[dealer], discards[dealer])
+            self._count(deal, seat, "hand", deal.kept[seat])
+        self._count(deal, dealer, "crib", crib)
 
     def _check_discard(self, seat: int, hand: tuple[Card, ...], answer: object) -> tuple[Card, ...]:
         """The thrown cards, as the hand's own cards in the hand's order, or IllegalMove."""
@@ -292,92 +310,59 @@ class _Game:
             )
         return tuple(card for card in hand if card in thrown)
 
-    def _play(self, dealer: int, kept: list[tuple[Card, ...]]) -> None:
-        """The play: lay cards in turn, go passes round, the count resets after 31 or a go.
-
-        In five-card cribbage the play ends there instead: cards left are not played.
-        """
-        rules, players, observer = self.rules, self.players, self.observer
-        n = rules.players
-        starter, discards = self.starter, self.discards
-        plays, pegging = self.plays, self.pegging
-        held = [list(hand) for hand in kept]
-        left = sum(map(len, held))
-        pile: list[Card] = []
-        laid: list[tuple[int, Card]] = []
-        gone = [False] * n
-        count = 0
-        last = turn = (dealer + 1) % n
-        while True:
-            hand = held[turn]
+    def _play(self, deal: _Deal) -> None:
+        """The play, by :class:`~crib_cli.peg.Play`: ask the seat to move, check its answer, score it, tell it."""
+        rules, observer = self.rules, self.observer
+        play = deal.play = Play(rules, (deal.dealer + 1) % rules.players, deal.kept)
+        deal.pegging = [0] * rules.players
+        while play.turn is not None:
+            seat = play.turn
             view = View(
-                rules, turn, dealer, self.scores, tuple(hand), kept[turn], discards[turn], starter,
-                count, tuple(pile), tuple(laid), tuple(seat for seat in range(n) if gone[seat]),
+                rules, seat, deal.dealer, self.scores, play.hand(seat), deal.kept[seat], deal.discards[seat],
+                deal.starter, play.copy(public=True),
             )
-            card = players[turn].play(view)
-            if card is None:
-                if view.fits:
-                    raise IllegalMove(
-                        f"{self.who(turn)} said go at count {count}, but {view.fits[0]} fits ({format_cards(hand)})"
-                    )
-                plays.append((turn, None))
-                gone[turn] = True
+            turn = self._answer(seat, view, self.players[seat].play(view), play)
+            if turn.card is None:
                 if observer:
-                    observer(Go(turn, count))
+                    observer(Go(seat, turn.count))
             else:
-                if card not in hand:
-                    raise IllegalMove(
-                        f"{self.who(turn)} played {_show_card(card)}, which is not in its hand ({format_cards(hand)})"
-                    )
-                if count + card.value > LIMIT:
-                    raise IllegalMove(
-                        f"{self.who(turn)} played {card} at count {count}, which would pass {LIMIT}"
-                    )
-                card = hand.pop(hand.index(card))
-                count += card.value
-                pile.append(card)
-                laid.append((turn, card))
-                left -= 1
-                last = turn
-                items = score_play(pile)
-                if not left and count < LIMIT:
-                    items += (LAST_CARD,)
-                plays.append((turn, card))
-                points = sum(item.points for item in items)
-                if points:
-                    pegging[turn] += points
-                    self.score(turn, points)
+                if turn.points:
+                    self._peg(deal, seat, turn.points)
                 if observer:
-                    observer(Laid(turn, card, count, tuple(pile), items, self.scores))
+                    observer(Laid(seat, turn.card, turn.count, turn.pile, turn.items, self.scores))
                 self.check_end()
-                if not left or count == LIMIT and rules.play_once:
-                    return
-                if count == LIMIT:
-                    pile, count, gone = [], 0, [False] * n
-                    turn = next((turn + step) % n for step in range(1, n + 1) if held[(turn + step) % n])
-                    continue
-            following = next(
-                ((turn + step) % n for step in range(1, n + 1) if held[(turn + step) % n] and not gone[(turn + step) % n]),
-                None,
-            )
-            if following is not None:
-                turn = following
-                continue
-            pegging[last] += 1
-            self.score(last, 1)
-            if observer:
-                observer(GoPoint(last, count, self.scores))
-            self.check_end()
-            if rules.play_once:
-                return
-            pile, count, gone = [], 0, [False] * n
-            turn = next((last + step) % n for step in range(1, n + 1) if held[(last + step) % n])
+            if turn.go is not None:
+                self._peg(deal, turn.go, 1)
+                if observer:
+                    observer(GoPoint(turn.go, turn.count, self.scores))
+                self.check_end()
 
-    def _count(
-        self, seat: int, dealer: int, kind: str, cards: tuple[Card, ...], kept: tuple[Card, ...], thrown: tuple[Card, ...]
-    ) -> None:
+    def _answer(self, seat: int, view: View, card: object, play: Play) -> Turn:
+        """Play a seat's answer (a card of its hand that fits, or None when none does), or IllegalMove."""
+        hand = view.hand
+        if card is None:
+            fits = view.fits
+            if fits:
+                raise IllegalMove(
+                    f"{self.who(seat)} said go at count {view.count}, but {fits[0]} fits ({format_cards(hand)})"
+                )
+            return play.say_go()
+        if card not in hand:
+            raise IllegalMove(
+                f"{self.who(seat)} played {_show_card(card)}, which is not in its hand ({format_cards(hand)})"
+            )
+        try:
+            return play.lay(cast(Card, card))
+        except PegError:  # the seat's own card, in turn: only the count can be against it
+            raise IllegalMove(f"{self.who(seat)} played {card} at count {view.count}, which would pass {LIMIT}") from None
+
+    def _peg(self, deal: _Deal, seat: int, points: int) -> None:
+        deal.pegging[seat] += points
+        self.score(seat, points)
+
+    def _count(self, deal: _Deal, seat: int, kind: str, cards: tuple[Card, ...]) -> None:
         """Count one show for ``seat``; with muggins on, ask the owner's claim and give any shortfall away."""
-        rules, starter = self.rules, self.starter
+        rules, starter = self.rules, deal.starter
         crib = kind == "crib"
         counter = getattr(self.players[seat], "count", None) if rules.muggins else None
         if not callable(counter):
@@ -386,7 +371,7 @@ class _Game:
         total = show.total if show is not None else show_total(cards, starter, crib)
         claimed = total
         if counter is not None:
-            view = View(rules, seat, dealer, self.scores, cards, kept, thrown, starter)
+            view = View(rules, seat, deal.dealer, self.scores, cards, deal.kept[seat], deal.discards[seat], starter)
             claimed = counter(view, show)
             if not isinstance(claimed, int) or isinstance(claimed, bool) or not 0 <= claimed <= total:
                 raise IllegalMove(
@@ -398,7 +383,7 @@ class _Game:
         if claimed < total and self.winner is None:
             muggins = total - claimed
             self.score((seat + 1) % rules.players, muggins)
-        self.shows.append(ShowRecord(seat, kind, cards, starter, total, claimed, muggins))
+        deal.shows.append(ShowRecord(seat, kind, cards, starter, total, claimed, muggins))
         if self.observer:
             assert show is not None
             self.observer(ShowCounted(seat, kind, show, claimed, muggins, self.scores))

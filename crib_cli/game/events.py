@@ -9,12 +9,11 @@ only what that seat may see. ``scores`` is always by seat after the event
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ..cards import Card
 from ..peg import PegItem
+from ..rules import GameRules
 from ..score import ShowScore
-from .players import GameRules
 from .record import DealRecord, GameRecord
 
 
@@ -139,6 +138,7 @@ class GameEnded:
     record: GameRecord
 
 
-Event = Union[
-    GameStarted, ThreeForLast, Dealt, Discarded, StarterTurned, Laid, Go, GoPoint, ShowCounted, DealEnded, GameEnded
-]
+Event = (
+    GameStarted | ThreeForLast | Dealt | Discarded | StarterTurned | Laid | Go | GoPoint | ShowCounted | DealEnded
+    | GameEnded
+)

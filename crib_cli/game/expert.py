@@ -19,7 +19,6 @@ from ..cards import Card
 from ..cribs import throw_value
 from ..discard import best_throw, throw_means
 from ..pegging import pegging_value
-from ..peg import LIMIT
 from .lookahead import PlayState, choose_play
 from .players import View
 
@@ -71,65 +70,27 @@ def seat_role(view: View) -> str:
 
 
 def play_state(view: View) -> PlayState:
-    """What the seat to move knows of the play, as :class:`PlayState` sees it.
-
-    The cards laid are replayed to find the goes: a seat passed over in its
-    turn said go, and a series that ended below 31 ended with every seat
-    holding cards unable to lay. Either way each such seat holds nothing that
-    fit the count then, which raises its floor.
+    """What the seat to move knows of the play, as :class:`PlayState` sees it: its own cards, the
+    cards it has not seen, and from the play so far how many cards each seat holds, the series, and
+    the least each may hold (a seat that said go at count ``c`` holds nothing worth ``31 - c`` or less).
     """
-    players, me = view.rules.players, view.seat
-    left = [view.rules.held] * players
-    floors = [0] * players
-    gone: set[int] = set()
-    turn, count, last = (view.dealer + 1) % players, 0, -1
-
-    def passed(seat: int) -> None:
-        if left[seat] and seat not in gone:
-            gone.add(seat)
-            floors[seat] = max(floors[seat], 32 - count)
-
-    def series_over() -> None:
-        for seat in range(players):
-            passed(seat)
-
-    for seat, card in view.laid:
-        if count + card.value > LIMIT:
-            series_over()
-            count, turn, gone = 0, _next_with_cards(left, last), set()
-        while turn != seat:
-            passed(turn)
-            turn = (turn + 1) % players
-        count += card.value
-        left[seat] -= 1
-        last, turn = seat, (seat + 1) % players
-        if count == LIMIT or not any(left):
-            count, turn, gone = 0, _next_with_cards(left, last), set()
-    if count and not view.pile:
-        series_over()
-        count, turn, gone = 0, _next_with_cards(left, last), set()
-    while turn != me:
-        passed(turn)
-        turn = (turn + 1) % players
+    play, me = view.play, view.seat
+    if play is None:
+        raise ValueError("a play state is for a view in the play")
+    players = view.rules.players
     unseen = [0] + [4] * 13
     for card in view.seen:
         unseen[card.rank] -= 1
     order = [(me + step) % players for step in range(players)]
-    left[me] = len(view.hand)
-    floors[me] = 0
+    left, floors = list(play.left), list(play.floors())
+    left[me], floors[me] = len(view.hand), 0
     return PlayState(
         hand=tuple(sorted(card.rank for card in view.hand)),
         unseen=tuple(unseen),
-        held=tuple(left[seat] for seat in order),
+        left=tuple(left[seat] for seat in order),
         floors=tuple(floors[seat] for seat in order),
-        pile=tuple(card.rank for card in view.pile),
-        gone=frozenset(order.index(seat) for seat in gone),
-        last=order.index(last) if view.pile else None,
+        pile=tuple(card.rank for card in play.pile),
+        gone=frozenset(order.index(seat) for seat in play.gone),
+        last=order.index(play.last) if play.last is not None else None,
         once=view.rules.play_once,
     )
-
-
-def _next_with_cards(left: list[int], last: int) -> int:
-    """The seat after ``last`` that still holds cards (``last`` itself if only it does)."""
-    players = len(left)
-    return next(((last + step) % players for step in range(1, players + 1) if left[(last + step) % players]), last)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 
-from ..peg import LIMIT
+from ..rules import LIMIT
 from ..tables import RANKS, VALUES
 
 _CHOOSE = tuple(tuple(comb(n, k) for k in range(5)) for n in range(53))
@@ -80,7 +80,7 @@ class PlayState:
     """A position of the play at rank level, seen by the seat to move (seat 0).
 
     ``hand`` is that seat's ranks; ``unseen`` counts the cards of each rank it
-    has not seen (index 0 unused), the other seats' cards among them. ``held``
+    has not seen (index 0 unused), the other seats' cards among them. ``left``
     is how many cards each seat has left, clockwise from seat 0, so its length
     is the number of players; ``floors`` the least count value each may hold
     (0 when nothing is known). ``pile`` is the current series, ``gone`` the
@@ -91,7 +91,7 @@ class PlayState:
 
     hand: tuple[int, ...]
     unseen: tuple[int, ...]
-    held: tuple[int, ...]
+    left: tuple[int, ...]
     floors: tuple[int, ...] = ()
     pile: tuple[int, ...] = ()
     gone: frozenset[int] = field(default_factory=frozenset)
@@ -99,9 +99,9 @@ class PlayState:
     once: bool = False
 
     def __post_init__(self) -> None:
-        if len(self.held) not in (2, 3, 4) or self.held[0] != len(self.hand):
-            raise ValueError("held: one count per seat (2-4 seats), seat 0's being len(hand)")
-        if len(self.unseen) != 14 or self.floors and len(self.floors) != len(self.held):
+        if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
+            raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
+        if len(self.unseen) != 14 or self.floors and len(self.floors) != len(self.left):
             raise ValueError("unseen has 14 counts (index 0 unused); floors one per seat")
 
     @property
@@ -125,22 +125,22 @@ def search_depth(state: PlayState) -> int:
     point a deal, and the whole play from the lead takes about half a second.
     With four cards left the whole rest of the play costs little.
     """
-    if len(state.held) != 2:
+    if len(state.left) != 2:
         return 2
-    return 4 if sum(state.held) <= 4 else 3
+    return 4 if sum(state.left) <= 4 else 3
 
 
 def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
     """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first)."""
     depth = _check_depth(state, depth)
-    hand, held = tuple(sorted(state.hand)), state.held
+    hand, left = tuple(sorted(state.hand)), state.left
     pool, floors, tail, count, gone, ours = _search_args(state)
-    depth = min(depth, sum(held))
+    depth = min(depth, sum(left))
     values = {}
     for rank in state.legal():
         i = hand.index(rank)
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once,
         )
     return values
@@ -160,8 +160,8 @@ def play_value(state: PlayState, depth: int | None = None) -> float:
     depth = _check_depth(state, depth)
     pool, floors, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
-    depth = min(depth, sum(state.held))
-    return _value(tuple(sorted(state.hand)), pool, state.held, floors, 0, count, tail, gone, last, depth, ours, state.once)
+    depth = min(depth, sum(state.left))
+    return _value(tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once)
 
 
 def _check_depth(state: PlayState, depth: int | None) -> int:
@@ -180,16 +180,16 @@ def _search_args(
     tail = _NO_PILE
     for rank in state.pile:
         tail = lay_rank(tail, rank)[1]
-    floors = state.floors or (0,) * len(state.held)
+    floors = state.floors or (0,) * len(state.left)
     gone = sum(1 << seat for seat in state.gone)
-    ours = 0b101 if len(state.held) == 4 else 0b1
+    ours = 0b101 if len(state.left) == 4 else 0b1
     return tuple(state.unseen), tuple(floors), tail, state.count, gone, ours
 
 
 def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
-    held: tuple[int, ...],
+    left: tuple[int, ...],
     floors: tuple[int, ...],
     turn: int,
     count: int,
@@ -214,18 +214,18 @@ def _value(
             if not depth:
                 return 0.0
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, held, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once
+                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once
             )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, held, floors, 0, count, tail, gone, last, depth, ours, once)
+            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
         if _could_lay(hand, pool, floors, turn, room):
             return 0.0
-        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours, once)
+        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
     floor = floors[turn]
     cards = fits = 0
     options = []
@@ -237,13 +237,13 @@ def _value(
                 fits += number
                 options.append(rank)
     if not fits:
-        return _go(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours, once)
-    k = min(held[turn], cards)
+        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+    k = min(left[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
-        after = _after(hand, rest, held, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once)
+        after = _after(hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once)
         outcomes.append((after, number))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank, C(cards left, k),
@@ -259,14 +259,14 @@ def _value(
     if before:
         bar = 32 - count
         raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
-        value += before * _go(hand, pool, held, raised, turn, count, tail, gone, last, depth, ours, once)
+        value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once)
     return value / total
 
 
 def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
-    held: tuple[int, ...],
+    left: tuple[int, ...],
     floors: tuple[int, ...],
     seat: int,
     count: int,
@@ -281,20 +281,20 @@ def _after(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    held = held[:seat] + (held[seat] - 1,) + held[seat + 1 :]
+    left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
     sign = 1 if ours >> seat & 1 else -1
-    if not any(held):
+    if not any(left):
         return sign * (points + (count < LIMIT))
     if count == LIMIT:
-        return sign * points + _reset(hand, pool, held, floors, seat, depth - 1, ours, once)
-    seats = len(held)
+        return sign * points + _reset(hand, pool, left, floors, seat, depth - 1, ours, once)
+    seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
-        if held[turn] and not gone >> turn & 1:
+        if left[turn] and not gone >> turn & 1:
             if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
                 return sign * points
-            return sign * points + _value(hand, pool, held, floors, turn, count, tail, gone, seat, depth - 1, ours, once)
-    return sign * (points + 1) + _reset(hand, pool, held, floors, seat, depth - 1, ours, once)
+            return sign * points + _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once)
+    return sign * (points + 1) + _reset(hand, pool, left, floors, seat, depth - 1, ours, once)
 
 
 def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
@@ -313,7 +313,7 @@ def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, 
 def _go(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
-    held: tuple[int, ...],
+    left: tuple[int, ...],
     floors: tuple[int, ...],
     seat: int,
     count: int,
@@ -330,20 +330,20 @@ def _go(
     (when other seats' cards used them up); if nobody can lead, the play stops.
     """
     gone |= 1 << seat
-    seats = len(held)
+    seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
-        if held[turn] and not gone >> turn & 1:
-            return _value(hand, pool, held, floors, turn, count, tail, gone, last, depth, ours, once)
+        if left[turn] and not gone >> turn & 1:
+            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
     if last < 0:
         return 0.0
-    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, held, floors, last, depth, ours, once)
+    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, left, floors, last, depth, ours, once)
 
 
 def _reset(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
-    held: tuple[int, ...],
+    left: tuple[int, ...],
     floors: tuple[int, ...],
     last: int,
     depth: int,
@@ -353,9 +353,9 @@ def _reset(
     """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
     if once:
         return 0.0
-    seats = len(held)
+    seats = len(left)
     for step in range(1, seats + 1):
         turn = (last + step) % seats
-        if held[turn]:
-            return _value(hand, pool, held, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once)
+        if left[turn]:
+            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once)
     return 0.0

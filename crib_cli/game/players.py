@@ -1,4 +1,4 @@
-"""What a player is, and what it sees: the rules of a game and a seat's view of it.
+"""What a player is, and what it sees: a seat's view of the game.
 
 A player is any object with two methods, each given a :class:`View`:
 
@@ -21,92 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import VARIANTS, Card
-from ..peg import LIMIT
-
-PLAYER_COUNTS = (2, 3, 4)
-THREE_FOR_LAST = 3
-"""Points the pone of the first deal pegs at the start of a five-card game."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRules:
-    """Which game is played: how many seats, the target score (121, or 61 for a short game and five-card), muggins,
-    and the variant: ``six`` (six-card cribbage, or five cards each with three or four players)
-    or ``five`` (five-card cribbage: two players, hands of three, the play goes once, usually to 61).
-
-    Seats are numbered from 0 and sit clockwise: seat ``s + 1`` is on the left
-    of seat ``s``. With four players the partners sit opposite (seats 0 and 2
-    against 1 and 3).
-    """
-
-    players: int = 2
-    target: int = 0
-    """The score that wins; 0, the default, is the variant's own: 121, or 61 for five-card cribbage."""
-    muggins: bool = False
-    variant: str = "six"
-
-    def __post_init__(self) -> None:
-        if self.players not in PLAYER_COUNTS:
-            raise ValueError(f"a game needs 2, 3 or 4 players, not {self.players}")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}: use six or five")
-        if self.variant == "five" and self.players != 2:
-            raise ValueError(f"five-card cribbage is for two players, not {self.players}")
-        if self.target == 0:
-            object.__setattr__(self, "target", 61 if self.variant == "five" else 121)
-        if self.target < 1:
-            raise ValueError(f"the target must be a positive score, not {self.target}")
-
-    @property
-    def dealt(self) -> int:
-        """Cards dealt to each seat."""
-        return 6 if self.players == 2 and self.variant == "six" else 5
-
-    @property
-    def thrown(self) -> int:
-        """Cards each seat throws to the crib."""
-        return 2 if self.players == 2 else 1
-
-    @property
-    def play_once(self) -> bool:
-        """Whether the play ends at the first go or 31, cards left unplayed (five-card cribbage)."""
-        return self.variant == "five"
-
-    @property
-    def three_for_last(self) -> int:
-        """Points the pone of the first deal pegs as the game starts: 3 in five-card cribbage, else 0."""
-        return THREE_FOR_LAST if self.variant == "five" else 0
-
-    @property
-    def held(self) -> int:
-        """Cards each seat keeps for the play and the show."""
-        return self.dealt - self.thrown
-
-    @property
-    def crib_from_deck(self) -> int:
-        """Cards dealt from the deck straight to the crib (one with three players), so the crib has four."""
-        return 4 - self.players * self.thrown
-
-    @property
-    def sides(self) -> int:
-        """How many sides score apart: two partnerships with four players, else one a player."""
-        return 2 if self.players == 4 else self.players
-
-    def side(self, seat: int) -> int:
-        """The side a seat scores for: ``seat % sides`` (partners 0 and 2 are side 0)."""
-        return seat % self.sides
-
-    def role(self, seat: int, dealer: int) -> str:
-        """``dealer``, ``partner`` (the dealer's partner, four players) or ``pone`` (an opponent of the dealer)."""
-        if seat == dealer:
-            return "dealer"
-        return "partner" if self.side(seat) == self.side(dealer) else "pone"
-
-    def show_order(self, dealer: int) -> tuple[int, ...]:
-        """Seats in the order they lead the play and count their hands: from the dealer's left, the dealer last."""
-        n = self.players
-        return tuple((dealer + step) % n for step in range(1, n + 1))
+from ..cards import Card
+from ..peg import Play
+from ..rules import LIMIT, GameRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +35,11 @@ class View:
     for a count: four cards, or a hand of three in five-card cribbage);
     ``kept`` and ``thrown`` are empty until the discard is made.
     ``scores`` is by seat (a partnership's total for both partners).
-    ``pile`` is the current series of the play, ``laid`` every
-    ``(seat, card)`` laid this deal, in order; ``count`` the running count;
-    ``gone`` the seats that have said go in the current series.
+    During the play ``play`` is the play so far as every seat sees it (a
+    :class:`~crib_cli.peg.Play` without the hands: every card laid and every
+    go said), and ``count``, ``pile``, ``laid`` and ``gone`` are read from it:
+    the running count, the current series, every ``(seat, card)`` laid this
+    deal in order, the seats that have said go in the current series.
     """
 
     rules: GameRules
@@ -131,10 +50,7 @@ class View:
     kept: tuple[Card, ...] = ()
     thrown: tuple[Card, ...] = ()
     starter: Card | None = None
-    count: int = 0
-    pile: tuple[Card, ...] = ()
-    laid: tuple[tuple[int, Card], ...] = ()
-    gone: tuple[int, ...] = ()
+    play: Play | None = None
 
     @property
     def target(self) -> int:
@@ -145,6 +61,26 @@ class View:
     def is_dealer(self) -> bool:
         """Whether the crib is this seat's."""
         return self.seat == self.dealer
+
+    @property
+    def count(self) -> int:
+        """The running count of the play's current series (0 outside the play)."""
+        return self.play.count if self.play is not None else 0
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The current series of the play, in the order laid."""
+        return tuple(self.play.pile) if self.play is not None else ()
+
+    @property
+    def laid(self) -> tuple[tuple[int, Card], ...]:
+        """Every ``(seat, card)`` laid this deal, in order."""
+        return self.play.laid if self.play is not None else ()
+
+    @property
+    def gone(self) -> tuple[int, ...]:
+        """The seats that have said go in the current series, in seat order."""
+        return tuple(sorted(self.play.gone)) if self.play is not None else ()
 
     @property
     def fits(self) -> tuple[Card, ...]:
@@ -161,12 +97,11 @@ class View:
         return seen
 
     @property
-    def held(self) -> tuple[int, ...]:
-        """Cards each seat still holds for the play, by seat (from ``laid``)."""
-        left = [self.rules.held] * self.rules.players
-        for seat, _ in self.laid:
-            left[seat] -= 1
-        return tuple(left)
+    def left(self) -> tuple[int, ...]:
+        """Cards each seat has still to lay in the play, by seat."""
+        if self.play is not None:
+            return tuple(self.play.left)
+        return (self.rules.hand_size,) * self.rules.players
 
 
 class Player(Protocol):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..rules import GameRules
 from ..score import ShowScore, score_show
-from .players import GameRules
 
 SKUNKS: dict[int, tuple[tuple[int, int, str], ...]] = {
     121: ((61, 4, "double_skunks"), (91, 2, "skunks")),

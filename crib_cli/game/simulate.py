@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 
+from ..rules import GameRules
 from .engine import play_game
-from .players import GameRules
 from .record import SKUNKS, DealPoints, GameRecord
 from .strategies import PlayerFactory, player_factory
 

@@ -143,7 +143,7 @@ def load_player_factory(spec: str) -> Callable[[], Player]:
                 f"{spec!r}: no module named {module_name!r} in the working directory or on sys.path"
             ) from None
         raise PlayerSpecError(f"{spec!r}: importing {module_name} failed: {error}") from None
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - the bot's own module may raise anything: one line, not a traceback
         raise PlayerSpecError(f"{spec!r}: importing {module_name} failed: {type(error).__name__}: {error}") from None
     factory: object = module
     for part in name.split("."):
@@ -154,7 +154,7 @@ def load_player_factory(spec: str) -> Callable[[], Player]:
         raise PlayerSpecError(f"{spec!r}: {name} is not callable ({type(factory).__name__}), so it cannot make a player")
     try:
         player = factory()
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - so may the bot's own factory
         raise PlayerSpecError(f"{spec!r}: calling {name}() failed: {type(error).__name__}: {error}") from None
     missing = [method for method in ("discard", "play") if not callable(getattr(player, method, None))]
     if missing:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import IO, Any
 
-from .cards import quoted
+from ..cards import quoted
 
 
 class InputError(ValueError):

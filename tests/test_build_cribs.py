@@ -8,17 +8,10 @@ from math import comb
 
 import pytest
 
-from crib_cli.cards import DECK
-from crib_cli.discard import analyze_discards
-from crib_cli.crib_model import (
-    CLASSES,
-    PAIRS,
+from crib_cli.builders.cribs import (
     THROWS,
     allocate,
     choose_throw,
-    class_id,
-    class_label,
-    classes,
     crib_mean,
     damp,
     deal_stratum,
@@ -28,6 +21,9 @@ from crib_cli.crib_model import (
     stratum_rng,
     throw_counts,
 )
+from crib_cli.cards import DECK
+from crib_cli.cribs import CLASSES, PAIRS, class_id, class_label, classes
+from crib_cli.discard import analyze_discards
 from crib_cli.score import show_total
 from crib_cli.tables import RANK_BITS
 
