@@ -30,11 +30,8 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .cards import DECK, Card, CardError, Rank, check_distinct
-from .rules import TWO_PLAYER_ROLES, RulesError
+from .rules import CRIB_MODELS, TWO_PLAYER_ROLES, RulesError
 from .tables import RANK_BITS, RANKS, rank_key, total_table
-
-CRIB_MODELS = ("random", "expert")
-"""How the opponent's crib cards are drawn: at random from the unseen cards, or as an expert throws them."""
 
 PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(RANKS, 2))
 """The 91 rank pairs a throw can have, lower rank first."""

@@ -28,8 +28,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from .cards import DECK, Card, CardError, Rank, check_distinct
-from .cribs import CRIB_MODELS
-from .rules import RulesError, check_role, deal_rules
+from .rules import CRIB_MODELS, RulesError, check_role, deal_rules
 from .stats import MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, rank_key, total_table
 

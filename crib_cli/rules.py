@@ -36,6 +36,9 @@ TWO_PLAYER_ROLES = ("dealer", "pone")
 TARGETS = (121, 61)
 """The usual game lengths: 121, or 61 for a short game and for five-card cribbage."""
 
+CRIB_MODELS = ("random", "expert")
+"""How the opponent's crib cards are drawn: at random from the unseen cards, or as an expert throws them."""
+
 HEELS = 2
 """Points to the dealer for a jack turned as the starter."""
 

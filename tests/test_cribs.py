@@ -17,7 +17,6 @@ from crib_cli.builders.cribs import THROWS, choose_throw, crib_mean, strata
 from crib_cli.cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards
 from crib_cli.cribs import (
     CLASSES,
-    CRIB_MODELS,
     CribPair,
     class_id,
     expert_crib_means,
@@ -31,7 +30,7 @@ from crib_cli.cribs import (
 )
 from crib_cli.data import cribs as crib_tables
 from crib_cli.discard import analyze_discards
-from crib_cli.rules import RulesError
+from crib_cli.rules import CRIB_MODELS, RulesError
 from crib_cli.score import show_total
 from crib_cli.tables import RANK_BITS
 

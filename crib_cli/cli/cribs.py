@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from ..cribs import CRIB_MODELS, CribPair, model_description, pair_stderr, pair_table
+from ..cribs import CribPair, model_description, pair_stderr, pair_table
+from ..rules import CRIB_MODELS
 from . import formats
 from .common import command, format_option
 

@@ -9,7 +9,6 @@ from typing import Any
 import click
 
 from ..cards import Card, CardError, format_cards, parse_cards
-from ..cribs import CRIB_MODELS
 from ..discard import (
     ROLE_DECIDES,
     StarterScore,
@@ -21,7 +20,7 @@ from ..discard import (
     starter_detail,
     terms_problem,
 )
-from ..rules import ROLES, deal_rules
+from ..rules import CRIB_MODELS, ROLES, deal_rules
 from ..stats import Distribution
 from . import formats
 from .common import (
