@@ -230,3 +230,39 @@ def test_a_log_that_cannot_be_written(tmp_path: Path) -> None:
     result = run("--games", "2", "--a", "greedy", "--b", "random", "--log", str(tmp_path))
     assert result.exit_code == 2
     assert "cannot write" in result.stderr or "is a directory" in result.stderr
+
+
+def test_every_game_starts_at_the_given_scores_with_the_given_dealer(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    result = run("--games", "6", "--a", "greedy", "--b", "random", "--start", "100,110", "--first-dealer", "b",
+                 "--log", str(log))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        "greedy (A) against random (B): 6 games to 121 from 100-110, seed 1, B deals first"
+    )
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert all(g["start"] == [100, 110] and g["first_dealer"] == 1 for g in games)
+    assert all(g["deals"][0]["dealer"] == 1 for g in games)
+    data = json.loads(run("--games", "6", "--a", "greedy", "--b", "random", "--start", "100,110",
+                          "--first-dealer", "b", "-f", "json").stdout)
+    assert (data["start"], data["first_deal"]) == ([100, 110], "B")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--start", "100"], "'100': give 2 scores, A,B, e.g. 95,110"),
+    (["--start", "100,121"], "a score of 121 has already won a game to 121"),
+    (["--start", "90,1x"], "give 2 scores"),
+    (["--variant", "five", "--start", "0,61"], "a score of 61 has already won a game to 61"),
+    (["--players", "4", "--start", "1,2,3"], "give 2 scores"),
+    (["--first-dealer", "c"], "there is no player C with 2 players"),
+], ids=["one score", "a won score", "not a number", "five-card", "four players: two sides", "no C"])
+def test_bad_starts_are_usage_errors(args: list[str], message: str) -> None:
+    result = run("--games", "1", *args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_three_players_start_and_deal_as_asked() -> None:
+    result = run("--games", "3", "--players", "3", "--a", "greedy", "--b", "greedy", "--c", "random",
+                 "--start", "50,60,70", "--first-dealer", "c", "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["first_deal"] == "C"

@@ -747,3 +747,41 @@ def test_peg_deal_plays_the_play_as_a_game_does() -> None:
             assert peg_deal([GreedyPlayer(), GreedyPlayer()], rules, deal.dealer, kept, deal.discards, deal.starter) == deal.pegging
             checked += 1
     assert checked > 100
+
+
+# --- a game taken up at other scores ------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "variant", "start"), [
+    (2, "six", (100, 110)), (2, "five", (0, 0)), (2, "five", (50, 57)), (3, "six", (90, 100, 110)), (4, "six", (60, 115)),
+])
+def test_a_game_taken_up_at_a_position_begins_there(players: int, variant: str, start: tuple[int, ...]) -> None:
+    rules = GameRules(players, variant=variant)
+    events: list[Event] = []
+    for seed in range(6):
+        events.clear()
+        record = play_game(
+            [FirstCard() for _ in range(players)], rules, random.Random(seed), first_dealer=seed % players,
+            observer=events.append, start=start,
+        )
+        by_seat = tuple(start[rules.side(seat)] for seat in range(players))
+        assert record.start == start and record.opening == by_seat and record.three_for_last == 0
+        assert isinstance(events[0], GameStarted) and events[0].scores == by_seat
+        assert not any(isinstance(event, ThreeForLast) for event in events)
+        won = [0] * rules.sides
+        for deal in record.deals:
+            for seat, part in enumerate(deal.points()):
+                won[rules.side(seat)] += part.total
+        final = [min(begun + points, rules.target) for begun, points in zip(start, won)]
+        assert tuple(final[rules.side(seat)] for seat in range(players)) == record.scores
+        assert record_json(record, 0, ["x"] * players)["start"] == list(start)
+
+
+@pytest.mark.parametrize(("start", "message"), [
+    ((0,), r"start: 2 scores, each from 0 to 120, not \(0,\)"),
+    ((121, 0), "each from 0 to 120"),
+    ((-1, 0), "each from 0 to 120"),
+])
+def test_a_start_must_be_a_score_a_side(start: tuple[int, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        play_game([FirstCard(), FirstCard()], GameRules(), random.Random(1), first_dealer=0, start=start)

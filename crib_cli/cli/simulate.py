@@ -9,7 +9,8 @@ from typing import IO, Any
 
 import click
 
-from ..game import GameRules, IllegalMove, PlayerSpecError, Report, by_side, record_json, run_games, summarize
+from ..cards import quoted
+from ..game import GameRules, IllegalMove, PlayerSpecError, Report, Setup, by_side, record_json, run_games, summarize
 from ..game.record import margin_kinds
 from ..game.simulate import Interval
 from . import formats
@@ -45,20 +46,24 @@ def role_rows(report: Report, rules: GameRules) -> Iterator[list[Any]]:
                f"{averages.pegging:.2f}", f"{averages.hand:.2f}", crib, heels, f"{averages.total:.2f}"]
 
 
-def title(report: Report, rules: GameRules, seed: int) -> str:
-    """Who played whom, how many games of what, and how the first deal went round."""
+def title(report: Report, rules: GameRules, seed: int, setup: Setup) -> str:
+    """Who played whom, how many games of what, from what scores, and how the first deal went round."""
     sides = [f"{name} ({LETTERS[side]})" for side, name in enumerate(report.names)]
     who = f"{sides[0]}, {sides[1]} and {sides[2]}" if len(sides) == 3 else " against ".join(sides)
     game = " of five-card cribbage" if rules.variant == "five" else ""
-    turn = "alternating" if rules.players == 2 else "rotating"
+    if setup.first_dealer is None:
+        turn = "first deal alternating" if rules.players == 2 else "first deal rotating"
+    else:
+        turn = f"{LETTERS[rules.side(setup.first_dealer)]} deals first"
+    start = "" if setup.start is None else f" from {'-'.join(map(str, setup.start))}"
     extra = {3: "; each for himself, so no skunks", 4: "; partners sit opposite"}.get(rules.players, "")
     games = "1 game" if report.games == 1 else f"{report.games:,} games"
-    return f"{who}: {games}{game} to {rules.target}, seed {seed}, first deal {turn}{extra}"
+    return f"{who}: {games}{game} to {rules.target}{start}, seed {seed}, {turn}{extra}"
 
 
-def report_lines(report: Report, rules: GameRules, seed: int) -> Iterator[str]:
+def report_lines(report: Report, rules: GameRules, seed: int, setup: Setup) -> Iterator[str]:
     """The text report: who won, how often and by how much; then points per deal by role."""
-    yield title(report, rules, seed)
+    yield title(report, rules, seed, setup)
     big = tuple(kind.replace("_", " ") for kind in margin_kinds(rules))
     who = "side" if rules.players == 4 else "player"
     yield formats.table(side_rows(report, rules), (who, "wins", "win rate", "95% interval", "game points", *big))
@@ -70,7 +75,7 @@ def report_lines(report: Report, rules: GameRules, seed: int) -> Iterator[str]:
     yield "complete deals only (a deal cut short by the end of the game is left out)"
 
 
-def report_json(report: Report, rules: GameRules, seed: int) -> dict[str, Any]:
+def report_json(report: Report, rules: GameRules, seed: int, setup: Setup) -> dict[str, Any]:
     """Every figure of the report, full precision; by side (a player, or a partnership with four)."""
 
     def interval(i: Interval) -> dict[str, float]:
@@ -83,6 +88,8 @@ def report_json(report: Report, rules: GameRules, seed: int) -> dict[str, Any]:
         "seed": seed,
         "seats": rules.players,
         "variant": rules.variant,
+        "start": list(setup.start) if setup.start is not None else None,
+        "first_deal": "alternate" if setup.first_dealer is None else LETTERS[rules.side(setup.first_dealer)],
         "players": [
             {"player": LETTERS[side], "name": name, "wins": report.wins[side], "win_rate": interval(report.win_rates[side]),
              "game_points": report.game_points[side], "skunks": report.skunks[side],
@@ -96,6 +103,31 @@ def report_json(report: Report, rules: GameRules, seed: int) -> dict[str, Any]:
             for a in by_side(report, rules)
         ],
     }
+
+
+def game_setup(rules: GameRules, start: str | None, first_dealer: str) -> Setup:
+    """The scores every game starts at (A's, B's, and C's with three players) and who deals first."""
+    scores = None
+    if start is not None:
+        words = start.replace(" ", "").split(",")
+        if len(words) != rules.sides or not all(word.isdigit() for word in words):
+            raise click.BadParameter(
+                f"{quoted(start)}: give {rules.sides} scores, {','.join(LETTERS[: rules.sides])}, e.g. 95,110",
+                param_hint="'--start'",
+            )
+        scores = tuple(map(int, words))
+        if max(scores) >= rules.target:
+            raise click.BadParameter(
+                f"{quoted(start)}: a score of {max(scores)} has already won a game to {rules.target}",
+                param_hint="'--start'",
+            )
+    if first_dealer == "alternate":
+        return Setup(scores, None)
+    seat = LETTERS.index(first_dealer.upper())
+    if seat >= rules.sides:
+        raise click.BadParameter(f"{first_dealer!r}: there is no player C with {rules.players} players",
+                                 param_hint="'--first-dealer'")
+    return Setup(scores, seat)
 
 
 def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ...]:
@@ -122,11 +154,14 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
 @click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Worker processes.")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
+@click.option("--start", help="Start every game at these scores, A's and B's (and C's): e.g. 95,110.")
+@click.option("--first-dealer", type=click.Choice(["a", "b", "c", "alternate"], case_sensitive=False),
+              default="alternate", show_default=True, help="Who deals the first deal of every game.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines.")
 @format_option("table", "json", default="table")
 def simulate(
     a: str, b: str, c: str | None, players: int, variant: str, games: int, seed: int, jobs: int,
-    target: str | None, log: str | None, fmt: str | None,
+    target: str | None, start: str | None, first_dealer: str, log: str | None, fmt: str | None,
 ) -> None:
     """Play strategies against each other and report who wins, by how much, and where the points come from.
 
@@ -136,7 +171,10 @@ def simulate(
     module:factory, a callable with no arguments returning an object with
     discard(view) and play(view) (see the README), imported from the
     working directory or the Python path. Game i depends only on the seed
-    and i, so --jobs changes nothing but the time. The win rate's interval
+    and i, so --jobs changes nothing but the time. --start takes every game
+    up at those scores at the start of a deal (with four players, the two
+    sides'; no three for last in five-card cribbage), so the chance to win
+    from a position can be checked directly. The win rate's interval
     is the 95% Wilson score interval. Skunks and lurches count with two
     players and partnerships, not with three.
 
@@ -147,8 +185,9 @@ def simulate(
     """
     rules = game_rules(players, variant, target)
     specs = seat_specs(rules, a, b, c)
+    setup = game_setup(rules, start, first_dealer)
     try:
-        run = run_games(specs, games, seed=seed, jobs=jobs, rules=rules)
+        run = run_games(specs, games, seed=seed, jobs=jobs, rules=rules, setup=setup)
     except PlayerSpecError as error:
         raise click.UsageError(str(error)) from None
     out = open_log(log, "w")
@@ -160,9 +199,9 @@ def simulate(
         if out is not None:
             out.close()
     if fmt == "json":
-        click.echo(formats.to_json(report_json(report, rules, seed)))
+        click.echo(formats.to_json(report_json(report, rules, seed, setup)))
     else:
-        click.echo("\n".join(report_lines(report, rules, seed)))
+        click.echo("\n".join(report_lines(report, rules, seed, setup)))
 
 
 def _progress(run: Iterator[Any], games: int) -> Iterator[Any]:

@@ -18,7 +18,7 @@ _HOMES = {
     ),
     ".players": ("IllegalMove", "Player", "View"),
     ".record": ("DealPoints", "DealRecord", "GameRecord", "ShowRecord", "game_points", "record_json"),
-    ".simulate": ("Interval", "Report", "RoleAverages", "by_side", "run_games", "summarize", "wilson_interval"),
+    ".simulate": ("Interval", "Report", "RoleAverages", "Setup", "by_side", "run_games", "summarize", "wilson_interval"),
     ".strategies": ("BUILT_IN", "GreedyPlayer", "PlayerSpecError", "RandomPlayer", "load_player_factory", "player_factory"),
 }
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
@@ -47,6 +47,7 @@ __all__ = [
     "RandomPlayer",
     "Report",
     "RoleAverages",
+    "Setup",
     "ShowCounted",
     "ShowRecord",
     "StarterTurned",
@@ -93,5 +94,5 @@ if TYPE_CHECKING:
     )
     from .players import IllegalMove, Player, View
     from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
-    from .simulate import Interval, Report, RoleAverages, by_side, run_games, summarize, wilson_interval
+    from .simulate import Interval, Report, RoleAverages, Setup, by_side, run_games, summarize, wilson_interval
     from .strategies import BUILT_IN, GreedyPlayer, PlayerSpecError, RandomPlayer, load_player_factory, player_factory

@@ -56,6 +56,7 @@ def play_game(
     first_dealer: int | None = None,
     observer: Observer | None = None,
     names: Sequence[str] | None = None,
+    start: Sequence[int] | None = None,
 ) -> GameRecord:
     """Play one game; ``players`` by seat, ``names`` (default: class names) for messages.
 
@@ -63,13 +64,18 @@ def play_game(
     comes from ``rng``: the cut, then one shuffle of the whole deck per deal.
     Seat ``s`` is dealt the ``s``-th block of ``rules.dealt`` cards of the
     shuffled deck; the crib card (three players) and the starter follow.
+    ``start`` takes the game up at those scores, by side, at the start of the
+    first deal; five-card cribbage's three for last belongs to a game begun at
+    love-all, so it is not pegged then.
     """
     if len(players) != rules.players:
         raise ValueError(f"the rules are for {rules.players} players, but {len(players)} were given")
     if first_dealer is not None and not 0 <= first_dealer < rules.players:
         raise ValueError(f"first dealer must be a seat from 0 to {rules.players - 1}, not {first_dealer}")
+    if start is not None and (len(start) != rules.sides or not all(0 <= score < rules.target for score in start)):
+        raise ValueError(f"start: {rules.sides} scores, each from 0 to {rules.target - 1}, not {tuple(start)}")
     labels = tuple(names) if names is not None else tuple(map(_name, players))
-    return _Game(tuple(players), rules, rng, labels, observer).run(first_dealer)
+    return _Game(tuple(players), rules, rng, labels, observer, start).run(first_dealer)
 
 
 def peg_deal(
@@ -171,14 +177,16 @@ class _Game:
         rng: random.Random,
         names: tuple[str, ...],
         observer: Observer | None,
+        start: Sequence[int] | None = None,
     ) -> None:
         self.players = players
         self.rules = rules
         self.rng = rng
         self.names = names
         self.observer = observer
-        self.side_scores = [0] * rules.sides
-        self.scores: tuple[int, ...] = (0,) * rules.players
+        self.start = tuple(start) if start is not None else None
+        self.side_scores = list(start) if start is not None else [0] * rules.sides
+        self.scores: tuple[int, ...] = tuple(self.side_scores[rules.side(seat)] for seat in range(rules.players))
         self.winner: int | None = None
         self.deals: list[DealRecord] = []
         self.three_for_last = 0
@@ -189,10 +197,10 @@ class _Game:
         if first_dealer is None:
             cuts, first_dealer = cut_for_deal(rules, self.rng)
         if self.observer:
-            self.observer(GameStarted(rules, self.names, cuts, first_dealer))
+            self.observer(GameStarted(rules, self.names, cuts, first_dealer, self.scores))
         dealer = first_dealer
         try:
-            if rules.three_for_last:
+            if rules.three_for_last and self.start is None:
                 self._three_for_last((first_dealer + 1) % rules.players)
             while True:
                 self._deal(dealer)
@@ -203,7 +211,7 @@ class _Game:
         loser = max(score for side, score in enumerate(self.side_scores) if side != self.winner)
         record = GameRecord(
             rules, cuts, first_dealer, tuple(self.deals), self.winner, self.scores, game_points(rules, loser),
-            self.three_for_last,
+            self.three_for_last, self.start,
         )
         if self.observer:
             self.observer(GameEnded(record))

@@ -19,12 +19,14 @@ from .record import DealRecord, GameRecord
 
 @dataclass(frozen=True, slots=True)
 class GameStarted:
-    """The game begins: the rules, the players' names by seat, the cut for deal (if any), the first dealer."""
+    """The game begins: the rules, the players' names by seat, the cut for deal (if any), the first dealer,
+    and the scores by seat it begins at (love-all unless it was taken up at others)."""
 
     rules: GameRules
     names: tuple[str, ...]
     cuts: tuple[tuple[tuple[int, Card], ...], ...]
     first_dealer: int
+    scores: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,7 +131,9 @@ class GameRecord:
     side: the seat with two or three players; with four, 0 for seats 0 and 2,
     1 for seats 1 and 3 (see :meth:`GameRules.side`). ``scores`` are by seat.
     ``three_for_last`` is what the pone of the first deal pegged as the game
-    began (3 in five-card cribbage, else 0); see :attr:`opening`.
+    began (3 in five-card cribbage, else 0); ``start`` the scores by side the
+    game was taken up at, if not love-all (then there is no three for last);
+    see :attr:`opening`.
     """
 
     rules: GameRules
@@ -142,6 +144,7 @@ class GameRecord:
     scores: tuple[int, ...]
     game_points: int
     three_for_last: int = 0
+    start: tuple[int, ...] | None = None
 
     @property
     def first_pone(self) -> int:
@@ -150,14 +153,18 @@ class GameRecord:
 
     @property
     def opening(self) -> tuple[int, ...]:
-        """Points by seat before the first deal: the three for last to the pone of the first deal."""
-        return tuple(self.three_for_last if seat == self.first_pone else 0 for seat in range(self.rules.players))
+        """Scores by seat before the first deal: the start, or the three for last to the pone of the first deal."""
+        rules = self.rules
+        if self.start is not None:
+            return tuple(self.start[rules.side(seat)] for seat in range(rules.players))
+        return tuple(self.three_for_last if seat == self.first_pone else 0 for seat in range(rules.players))
 
 
 def record_json(record: GameRecord, game_index: int, player_names: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """The game as one JSON-ready dict, cards as codes (``TS``, ``5H``).
 
-    Keys: game, target, players, first_dealer, cuts (only after a cut for
+    Keys: game, target, players, first_dealer, start (the scores by side the
+    game was taken up at, only when given), cuts (only after a cut for
     deal), variant and three_for_last (five-card cribbage only; the latter
     ``{"seat": pone, "points": 3}``), deals, winner, scores, game_points. Each deal: dealer, hands,
     discards, crib_card (three players only), starter, heels, plays
@@ -178,11 +185,14 @@ def record_json(record: GameRecord, game_index: int, player_names: list[str] | t
         "players": list(player_names),
         "first_dealer": record.first_dealer,
     }
+    if record.start is not None:
+        out["start"] = list(record.start)
     if record.cuts:
         out["cuts"] = [[[seat, str(card)] for seat, card in cut] for cut in record.cuts]
     if rules.variant != "six":
         out["variant"] = rules.variant
-        out["three_for_last"] = {"seat": record.first_pone, "points": record.three_for_last}
+        if record.start is None:
+            out["three_for_last"] = {"seat": record.first_pone, "points": record.three_for_last}
     out["deals"] = [_deal_json(deal, rules) for deal in record.deals]
     out["winner"] = record.winner
     out["scores"] = list(record.scores)

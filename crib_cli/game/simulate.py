@@ -3,8 +3,9 @@
 Game ``i`` of a run depends only on ``(seed, i)``: its engine draws from
 ``random.Random(f"{seed}:{i}")``, each seat's built-in player from
 ``random.Random(f"{seed}:{i}:{seat}")`` (a ``module:factory`` player brings
-its own), and the first deal goes to seat ``i % players``. So a seed gives the
-same games whatever the number of jobs.
+its own), and the first deal goes to seat ``i % players`` (or to the seat
+``Setup.first_dealer`` names). So a seed gives the same games whatever the
+number of jobs.
 """
 
 from __future__ import annotations
@@ -29,13 +30,31 @@ Z_95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
 
 
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How every game of a run begins: the scores by side (None: love-all, with five-card
+    cribbage's three for last) and the seat that deals first (None: going round, game by game)."""
+
+    start: tuple[int, ...] | None = None
+    first_dealer: int | None = None
+
+    def dealer(self, index: int, rules: GameRules) -> int:
+        """The first dealer of game ``index``."""
+        return index % rules.players if self.first_dealer is None else self.first_dealer
+
+
 def play_seeded(
-    factories: Sequence[PlayerFactory], names: Sequence[str], index: int, seed: int | str, rules: GameRules
+    factories: Sequence[PlayerFactory],
+    names: Sequence[str],
+    index: int,
+    seed: int | str,
+    rules: GameRules,
+    setup: Setup = Setup(),
 ) -> GameRecord:
     """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat)."""
     players = [factory(random.Random(f"{seed}:{index}:{seat}")) for seat, factory in enumerate(factories)]
     rng = random.Random(f"{seed}:{index}")
-    return play_game(players, rules, rng, first_dealer=index % rules.players, names=names)
+    return play_game(players, rules, rng, first_dealer=setup.dealer(index, rules), names=names, start=setup.start)
 
 
 def run_games(
@@ -45,6 +64,7 @@ def run_games(
     seed: int | str,
     jobs: int = 1,
     rules: GameRules = GameRules(),
+    setup: Setup = Setup(),
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Play ``games`` games and yield ``(index, record)`` in game order as they finish.
 
@@ -60,12 +80,12 @@ def run_games(
         raise ValueError(f"{rules.players} players need {rules.players} player specs, got {len(specs)}")
     factories = [player_factory(spec) for spec in specs]
     if jobs <= 1:
-        return ((index, play_seeded(factories, specs, index, seed, rules)) for index in range(games))
-    return _run_pool(specs, games, seed, jobs, rules)
+        return ((index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(games))
+    return _run_pool(specs, games, seed, jobs, rules, setup)
 
 
 def _run_pool(
-    specs: tuple[str, ...], games: int, seed: int | str, jobs: int, rules: GameRules
+    specs: tuple[str, ...], games: int, seed: int | str, jobs: int, rules: GameRules, setup: Setup
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Games in chunks over ``jobs`` worker processes, a few chunks ahead, yielded in game order."""
     size = max(1, min(32, games // (jobs * 8)))
@@ -73,7 +93,7 @@ def _run_pool(
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts)
 
     def submit(start: int) -> Future[list[tuple[int, GameRecord]]]:
-        return pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules)
+        return pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup)
 
     try:
         pending = deque(submit(start) for _, start in zip(range(jobs * 3), starts))
@@ -98,10 +118,10 @@ def _factories(specs: tuple[str, ...]) -> tuple[PlayerFactory, ...]:
 
 
 def _play_chunk(
-    specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules
+    specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup
 ) -> list[tuple[int, GameRecord]]:
     factories = _factories(specs)
-    return [(index, play_seeded(factories, specs, index, seed, rules)) for index in range(start, stop)]
+    return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
 
 
 @dataclass(frozen=True, slots=True)
