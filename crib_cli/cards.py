@@ -140,9 +140,28 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
+def _normal(token: str) -> str:
+    """A token as the tables spell it: stripped, ASCII letters upper-cased, emoji variation selectors dropped."""
+    return "".join(ch.upper() if ch.isascii() else ch for ch in token.strip().replace("\ufe0f", ""))
+
+
+def parse_rank(token: str) -> Rank:
+    """Parse a rank alone: ``A``, ``2``-``10``, ``T``, ``J``, ``Q`` or ``K``, any case.
+
+    >>> parse_rank("10"), parse_rank("q")
+    (<Rank.TEN: 10>, <Rank.QUEEN: 12>)
+    """
+    rank = _RANKS.get(_normal(token))
+    if rank is None:
+        raise CardError(f"{quoted(token)} is not a rank: use A, 2-10, T, J, Q or K")
+    return rank
+
+
 def parse_card(token: str) -> Card:
     """Parse one card code such as ``5S``, ``10h``, ``TH`` or ``J♦``."""
-    text = "".join(ch.upper() if ch.isascii() else ch for ch in token.strip().replace("\ufe0f", ""))
+    text = _normal(token)
+    if text in _RANKS:
+        raise CardError(f"{quoted(token)} is not a card: the suit is missing (S, H, D, C or ♠♥♦♣, as in {text}S)")
     if len(text) < 2:
         raise CardError(f"{quoted(token)} is not a card: a card is a rank and a suit, like 5S or 10H")
     rank_text, suit_text = text[:-1], text[-1]

@@ -332,6 +332,9 @@ class Claim:
     claimed: int
     total: int
     overlooked: tuple[ScoreItem, ...]
+    only: bool = True
+    """Whether ``overlooked`` is the only set of the show's items adding up to the shortfall
+    (when others do too, it is one example of what was missed)."""
 
     @property
     def muggins(self) -> int:
@@ -343,16 +346,30 @@ def check_claim(score: ShowScore, claimed: int) -> Claim:
     """Compare a claimed count with the show and find items that explain a shortfall.
 
     When the claim is short, ``overlooked`` is a smallest set of the show's
-    items whose points add up to exactly the missing points (empty if none do).
+    items whose points add up to exactly the missing points (empty if none do),
+    and ``only`` says whether no other set of items adds up to them.
+
+    >>> from crib_cli.cards import parse_show
+    >>> claim = check_claim(score_show(*parse_show("4S 4D 5H 5S / 6C")), 20)
+    >>> [item.kind.value for item in claim.overlooked], claim.only
+    (['fifteen', 'fifteen'], False)
     """
     missing = score.total - claimed
     overlooked: tuple[ScoreItem, ...] = ()
+    only = True
     if missing > 0:
         best: dict[int, tuple[ScoreItem, ...]] = {0: ()}
+        ways = {0: 1}
+        """How many sets of the items so far reach each sum, counted up to 2: enough to tell one from several."""
         for item in score.items:
             for points, chosen in list(best.items()):
                 reach = points + item.points
                 if reach <= missing and (reach not in best or len(best[reach]) > len(chosen) + 1):
                     best[reach] = chosen + (item,)
+            for points, number in list(ways.items()):
+                reach = points + item.points
+                if reach <= missing:
+                    ways[reach] = min(ways.get(reach, 0) + number, 2)
         overlooked = best.get(missing, ())
-    return Claim(claimed, score.total, overlooked)
+        only = ways.get(missing, 0) < 2
+    return Claim(claimed, score.total, overlooked, only)

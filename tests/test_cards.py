@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from crib_cli.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards, parse_show
+from crib_cli.cards import (
+    DECK,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_rank,
+    parse_show,
+)
 
 GOOD_TOKENS = [
     ("5S", Card(Rank.FIVE, Suit.SPADES)),
@@ -30,7 +41,10 @@ BAD_TOKENS = [
     ("ZH", "'ZH' is not a card: rank must be A, 2-10, T, J, Q or K"),
     ("1H", "'1H' is not a card: rank must be A, 2-10, T, J, Q or K"),
     ("11H", "'11H' is not a card: rank must be"),
-    ("5", "'5' is not a card: a card is a rank and a suit"),
+    ("5", "'5' is not a card: the suit is missing (S, H, D, C or ♠♥♦♣, as in 5S)"),
+    ("10", "'10' is not a card: the suit is missing (S, H, D, C or ♠♥♦♣, as in 10S)"),
+    ("j", "'j' is not a card: the suit is missing (S, H, D, C or ♠♥♦♣, as in JS)"),
+    ("X", "'X' is not a card: a card is a rank and a suit"),
     ("", "'' is not a card"),
 ]
 
@@ -40,6 +54,20 @@ def test_parse_card_errors(token: str, message: str) -> None:
     with pytest.raises(CardError) as info:
         parse_card(token)
     assert str(info.value).startswith(message)
+
+
+RANKS = [("A", Rank.ACE), ("10", Rank.TEN), ("t", Rank.TEN), ("q", Rank.QUEEN), (" 7 ", Rank.SEVEN)]
+
+
+@pytest.mark.parametrize(("token", "rank"), RANKS, ids=[t for t, _ in RANKS])
+def test_parse_rank(token: str, rank: Rank) -> None:
+    assert parse_rank(token) is rank
+
+
+@pytest.mark.parametrize("token", ["1", "11", "5S", ""])
+def test_parse_rank_refuses_what_is_not_a_rank(token: str) -> None:
+    with pytest.raises(CardError, match="is not a rank: use A, 2-10, T, J, Q or K"):
+        parse_rank(token)
 
 
 def test_deck_is_52_distinct_cards_in_index_order() -> None:

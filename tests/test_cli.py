@@ -74,6 +74,14 @@ def test_claim_short_names_the_overlooked_items() -> None:
     assert "overlooked nobs JH for 1" in result.output
 
 
+def test_claim_short_names_an_example_when_other_items_would_make_it_too() -> None:
+    result = run("score", "6D JH 4H 7C / 5H", "--claim", "5")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-2:] == ["  overlooked, for example:", "    run 4H 5H 6D 7C for 4"]
+    data = json.loads(run("score", "6D JH 4H 7C / 5H", "--claim", "5", "-f", "json").output)
+    assert data["claim"]["overlooked_only"] is False
+
+
 def test_claim_too_many() -> None:
     result = run("score", "6D JH 4H 7C / 5H", "--claim", "12")
     assert result.exit_code == 0, result.output
@@ -95,7 +103,7 @@ BAD_USAGE = [
     (["score", "5S 5C 5D JH 4H / 5H"], "a hand has 4 cards before the '/', got 5"),
     (["score", "5S 5C 5D JH"], "missing starter"),
     (["score", "5S 5C 5D JH / "], "one starter card after the '/', got 0"),
-    (["score"], "Missing argument 'SHOW'"),
+    (["score", "10 5C 5D JH / 5H"], "'10' is not a card: the suit is missing (S, H, D, C or ♠♥♦♣, as in 10S)"),
     (["score", "5S 5C 5D JH / 5H", "-f", "xml"], "'xml' is not one of"),
     (["score", "5S 5C 5D JH / 5H", "-f", "csv"], "--format csv is for batch input"),
     (["score", "5S 5C 5D JH / 5H", "--claim", "30"], "--claim"),
@@ -111,6 +119,23 @@ def test_bad_usage_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.output and result.stdout == ""
+
+
+MISSING = [
+    (["score"], "score [OPTIONS] SHOW", "  crib score 6D JH 4H 7C / 5H --format text"),
+    (["discard"], "discard [OPTIONS] DEAL", "  crib discard 5S 5C 6D JH 4C KS --role dealer"),
+]
+
+
+@pytest.mark.parametrize(("args", "usage", "example"), MISSING, ids=[a[0] for a, _, _ in MISSING])
+def test_a_missing_argument_shows_the_usage_with_examples(args: list[str], usage: str, example: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"Error: Missing argument '{usage.split()[-1]}'."
+    assert lines[1].startswith("Usage: ") and lines[1].endswith(usage)
+    assert lines[2] == "For example:" and example in lines
+    assert lines[-1].endswith(f"{args[0]} --help") and lines[-1].startswith("More: ")
 
 
 def test_stats_json() -> None:

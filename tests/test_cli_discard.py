@@ -52,6 +52,26 @@ def test_table_by_role(args: list[str], header: str, note: str, throws: int) -> 
     assert len(table_rows(result.output)) == throws
 
 
+NOTE = "a deal of 5 cards is read as three players, each throwing one; for five-card cribbage (keep three, throw two) add --variant five\n"
+ASSUMED = {
+    "five cards alone": (["discard", FIVE], None, NOTE),
+    "five cards as JSON": (["discard", FIVE, "-f", "json"], None, NOTE),
+    "five cards, pone": (["discard", FIVE, "--role", "pone"], None, NOTE),
+    "batch, said once": (["discard", "-"], f"hand\n{FIVE}\n{FIVE}\n", NOTE),
+    "three players given": (["discard", FIVE, "--players", "3"], None, ""),
+    "partner means four": (["discard", FIVE, "--role", "partner"], None, ""),
+    "five-card cribbage": (["discard", FIVE, "--variant", "five"], None, ""),
+    "six cards": (["discard", DEAL], None, ""),
+}
+
+
+@pytest.mark.parametrize(("args", "stdin", "note"), ASSUMED.values(), ids=ASSUMED.keys())
+def test_five_cards_alone_say_which_game_they_are_read_as(args: list[str], stdin: str | None, note: str) -> None:
+    result = run(*args, input=stdin)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == note
+
+
 def test_table_is_best_first_and_names_the_crib_model() -> None:
     result = run("discard", DEAL, "--role", "dealer")
     assert result.exit_code == 0, result.output
@@ -92,7 +112,7 @@ def test_json_has_every_throw_at_full_precision() -> None:
 
 
 def test_json_without_role() -> None:
-    data = json.loads(run("discard", FIVE, "-f", "JSON").output)
+    data = json.loads(run("discard", FIVE, "-f", "JSON").stdout)
     assert data["role"] is None and len(data["options"]) == 5
     assert [o["hand_mean"] for o in data["options"]] == sorted((o["hand_mean"] for o in data["options"]), reverse=True)
 

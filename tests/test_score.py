@@ -180,27 +180,29 @@ def test_spoken_count(text: str, spoken: str) -> None:
     assert spoken_count(score_show(*parse_show(text))) == spoken
 
 
-# (show, claimed, muggins, overlooked kinds)
+# (show, claimed, muggins, overlooked kinds, whether no other items make the same shortfall)
 CLAIMS = [
-    ("6D JH 4H 7C / 5H", 9, 0, []),
-    ("6D JH 4H 7C / 5H", 8, 1, ["nobs"]),
-    ("6D JH 4H 7C / 5H", 5, 4, ["run"]),
-    ("6D JH 4H 7C / 5H", 3, 6, ["fifteen", "run"]),
-    ("6D JH 4H 7C / 5H", 12, 0, []),
-    ("5S 5C 5D JH / 5H", 24, 5, ["fifteen", "fifteen", "nobs"]),
-    ("2S 4D 6H 8C / KD", 0, 0, []),
-    ("AS 3D 5H 7C / 9D", 1, 3, []),
+    ("6D JH 4H 7C / 5H", 9, 0, [], True),
+    ("6D JH 4H 7C / 5H", 8, 1, ["nobs"], True),
+    ("6D JH 4H 7C / 5H", 5, 4, ["run"], False),  # or the two fifteens
+    ("6D JH 4H 7C / 5H", 3, 6, ["fifteen", "run"], False),  # either fifteen
+    ("6D JH 4H 7C / 5H", 1, 8, ["fifteen", "fifteen", "run"], True),
+    ("6D JH 4H 7C / 5H", 12, 0, [], True),
+    ("5S 5C 5D JH / 5H", 24, 5, ["fifteen", "fifteen", "nobs"], False),
+    ("2S 4D 6H 8C / KD", 0, 0, [], True),
+    ("AS 3D 5H 7C / 9D", 1, 3, [], True),
 ]
 
 
-@pytest.mark.parametrize(("text", "claimed", "muggins", "kinds"), CLAIMS, ids=[f"{t} claim {c}" for t, c, *_ in CLAIMS])
-def test_check_claim(text: str, claimed: int, muggins: int, kinds: list[str]) -> None:
+@pytest.mark.parametrize(("text", "claimed", "muggins", "kinds", "only"), CLAIMS, ids=[f"{t} claim {c}" for t, c, *_ in CLAIMS])
+def test_check_claim(text: str, claimed: int, muggins: int, kinds: list[str], only: bool) -> None:
     score = score_show(*parse_show(text))
     claim = check_claim(score, claimed)
     assert claim.muggins == muggins
     assert sorted(item.kind.value for item in claim.overlooked) == sorted(kinds)
     if claim.overlooked:
         assert sum(item.points for item in claim.overlooked) == muggins
+    assert claim.only is only
 
 
 @pytest.mark.parametrize("size", [5, 4], ids=["five ranks", "four ranks"])

@@ -91,6 +91,11 @@ class CribGroup(click.Group):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()
+        except click.MissingParameter as error:
+            click.echo(f"Error: {error.format_message()}", err=True)
+            if error.ctx is not None:
+                _usage_with_examples(error.ctx)
+            sys.exit(error.exit_code)
         except click.ClickException as error:
             click.echo(f"Error: {error.format_message()}", err=True)
             sys.exit(error.exit_code)
@@ -108,6 +113,17 @@ class CribGroup(click.Group):
             click.echo(f"Error: cannot write the output: {error.strerror or error}", err=True)
             sys.exit(EXIT_OUTPUT)
         sys.exit(code or 0)
+
+
+def _usage_with_examples(ctx: click.Context) -> None:
+    """A command's usage and the examples of its help, for a command line missing what it needs."""
+    click.echo(ctx.get_usage(), err=True)
+    examples = [line.strip()[2:] for line in (ctx.command.help or "").splitlines() if line.strip().startswith("$ crib ")]
+    if examples:
+        click.echo("For example:", err=True)
+        for example in examples:
+            click.echo(f"  {example}", err=True)
+    click.echo(f"More: {ctx.command_path} --help", err=True)
 
 
 def _silence_stdout() -> None:

@@ -39,6 +39,12 @@ from .common import (
 DISCARD_COLUMNS = ("keep", "throw", "hand_mean", "hand_min", "hand_max", "crib_mean", "net_dealer", "net_pone")
 PEG_COLUMNS = ("peg", "total")
 
+FIVE_CARDS_NOTE = (
+    "a deal of 5 cards is read as three players, each throwing one; "
+    "for five-card cribbage (keep three, throw two) add --variant five"
+)
+"""Said once on stderr when five cards are read without --players or --variant: which game was assumed."""
+
 NET_NOTES = {
     None: "sorted by hand; net dealer = hand + crib, net pone = hand - crib",
     "dealer": "net = hand + crib: the crib is yours",
@@ -92,16 +98,30 @@ def peg_figures(option: Throw, role: str) -> tuple[float, float]:
     return float(option.peg or 0.0), option.total(role)
 
 
+def assumes_three(settings: Settings, deal: Sequence[Card], role: str | None) -> bool:
+    """Whether a deal is read as three players only because it has five cards (no --players, no --variant)."""
+    return len(deal) == 5 and settings.players is None and settings.variant == "six" and role != "partner"
+
+
 def discard_fields(settings: Settings) -> Callable[[list[str]], Callable[[list[str]], tuple[Any, ...]]]:
-    """Analyze CSV rows: ``hand`` (6 or 5 cards), optional ``role``; the best throw's figures."""
+    """Analyze CSV rows: ``hand`` (6 or 5 cards), optional ``role``; the best throw's figures.
+
+    The first deal of five cards read as three players says so, once.
+    """
 
     def make_evaluate(header: list[str]) -> Callable[[list[str]], tuple[Any, ...]]:
         hand_at = require_column(header, "hand")
         role_at = formats.column_index(header, "role")
+        noted = False
 
         def evaluate(values: list[str]) -> tuple[Any, ...]:
+            nonlocal noted
             role = (values[role_at].strip().lower() if role_at is not None else "") or settings.role
-            best = settings.analyze(parse_cards(values[hand_at]), role)[0]
+            deal = parse_cards(values[hand_at])
+            best = settings.analyze(deal, role)[0]
+            if not noted and assumes_three(settings, deal, role):
+                click.echo(FIVE_CARDS_NOTE, err=True)
+                noted = True
             return throw_figures(best) + (peg_figures(best, role or "") if settings.pegging else ())
 
         return evaluate
@@ -286,3 +306,5 @@ def discard(
         click.echo(formats.to_json(discard_json(deal, settings, options, pick, dists, detail)))
     else:
         click.echo("\n".join(discard_lines(options, settings, players, pick, dists, detail)))
+    if assumes_three(settings, deal, role):
+        click.echo(FIVE_CARDS_NOTE, err=True)

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..cards import format_cards, parse_show
-from ..score import ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts, text_scorer
+from ..score import Claim, ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts, text_scorer
 from . import formats
 from .common import (
     cards_argument,
@@ -82,7 +82,7 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
     else:
         lines.append(f"claim of {claimed} is {claim.muggins} short of {claim.total}: muggins! the opponent may peg {claim.muggins}")
         if claim.overlooked:
-            lines += [f"  overlooked {item.kind.value} {format_cards(item.cards)} for {item.points}" for item in claim.overlooked]
+            lines += overlooked_lines(claim, "  ")
         else:
             lines.append(f"  no set of items adds up to exactly {claim.muggins}")
     data = {
@@ -90,8 +90,17 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
         "correct": claim.claimed == claim.total,
         "muggins": claim.muggins,
         "overlooked": [item_json(item) for item in claim.overlooked],
+        "overlooked_only": claim.only,
     }
     return lines, data
+
+
+def overlooked_lines(claim: Claim, indent: str) -> list[str]:
+    """The items a short claim missed; "for example" when other items would make the same shortfall."""
+    items = [f"{item.kind.value} {format_cards(item.cards)} for {item.points}" for item in claim.overlooked]
+    if claim.only:
+        return [f"{indent}overlooked {item}" for item in items]
+    return [f"{indent}overlooked, for example:"] + [f"{indent}  {item}" for item in items]
 
 
 def check_claim_option(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
