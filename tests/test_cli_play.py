@@ -1,25 +1,44 @@
-"""crib play end to end through CliRunner: seeded 61-point games answered line by line,
-two, three and four players, and five-card cribbage."""
+"""crib play end to end through CliRunner: seeded 61-point games answered line by line (two, three and four
+players, five-card cribbage), what may be typed, what the screen says, matches, and the record of games."""
 
 from __future__ import annotations
 
 import io
 import json
-import random
 import re
+import string
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
+from positions import play_view
 
-from crib_cli.cards import DECK, format_cards, parse_card, parse_cards
+from crib_cli.cards import DECK, CardError, format_cards, parse_card, parse_cards
 from crib_cli.cli import cli
+from crib_cli.cli.play import (
+    MESSAGES,
+    VERBS,
+    Table,
+    Terminal,
+    board_lines,
+    fit,
+    play_problem,
+    read_card,
+    speak,
+    throw_problem,
+)
 from crib_cli.discard import analyze_discards
+from crib_cli.game import Dealt, GameRules, Go, GoPoint, Laid
+from crib_cli.peg import PegItem
 from crib_cli.score import score_show
 
 Policy = Callable[[str], "str | None"]
+INTERRUPT = "\x03"
+"""An answer that stands for Ctrl-C at the question."""
 
 
 class Answering(io.RawIOBase):
@@ -37,23 +56,35 @@ class Answering(io.RawIOBase):
         answer = self.policy(sys.stdout.buffer.getvalue().decode())  # type: ignore[attr-defined]
         if answer is None:
             return 0
+        if answer == INTERRUPT:
+            raise KeyboardInterrupt
         self.answers.append(answer)
         data = (answer + "\n").encode()
         buffer[: len(data)] = data
         return len(data)
 
 
-class Script:
-    """A person who makes every mistake once, asks for advice, counts one hand short, and otherwise lays any card that fits."""
+MISTAKES = {
+    "throw": ["ZZ", "AC", "?"],
+    "play": ["?", "go", "not mine"],
+    "past 31": ["past 31"],
+    "count": ["short"],
+}
 
-    def __init__(self) -> None:
-        self.rng = random.Random(5)
-        self.mistakes = {
-            "throw": ["ZZ", "AC", "?"],
-            "play": ["?", "go", "not mine"],
-            "past 31": ["past 31"],
-            "count": ["short"],
-        }
+
+class Script:
+    """A person who gives the answers of ``first`` (by kind of question) before any other, and otherwise
+    throws the first cards and lays any card that fits; with the mistakes of :data:`MISTAKES`, one
+    who makes every mistake once, asks for advice, and counts one hand short. ``play again?`` is
+    answered from ``first["again"]``, then by the end of input."""
+
+    def __init__(self, first: dict[str, list[str]] | None = None) -> None:
+        self.first = {kind: list(answers) for kind, answers in (MISTAKES if first is None else first).items()}
+        self.index = 0
+
+    def take(self, kind: str, otherwise: str | None = None) -> str | None:
+        answers = self.first.get(kind)
+        return answers.pop(0) if answers else otherwise
 
     def __call__(self, transcript: str) -> str | None:
         lines = transcript.splitlines()
@@ -61,43 +92,78 @@ class Script:
         if prompt.startswith("throw "):
             hand = parse_cards(next(l for l in reversed(lines) if l.startswith("your hand: "))[len("your hand: "):])
             need = int(prompt.split()[1])
-            if self.mistakes["throw"]:
-                return self.mistakes["throw"].pop(0)
-            return format_cards(hand[:need])
+            return self.take("throw", format_cards(hand[:need]))
         if prompt.startswith("lay a card"):
             state = next(l for l in reversed(lines) if "; your cards: " in l)
             count = int(re.match(r"count (\d+)", state).group(1))  # type: ignore[union-attr]
             hand = parse_cards(state.split("; your cards: ")[1])
             fits = [c for c in hand if count + c.value <= 31]
             too_big = [c for c in hand if count + c.value > 31]
-            if self.mistakes["play"]:
-                mistake = self.mistakes["play"].pop(0)
-                if mistake == "not mine":
-                    return str(next(c for c in DECK if c not in hand))
+            mistake = self.take("play")
+            if mistake == "not mine":
+                return str(next(c for c in DECK if c not in hand))
+            if mistake is not None:
                 return mistake
-            if too_big and self.mistakes["past 31"]:
-                self.mistakes["past 31"].clear()
+            if too_big and self.first.get("past 31"):
+                self.first["past 31"].clear()
                 return str(too_big[0])
-            return str(self.rng.choice(fits))
+            self.index += 1
+            return str(fits[self.index % len(fits)])
         if prompt.startswith("count your "):
-            match = re.match(r"count your (?:hand|crib) (.*) / (\S+) \(or \?\):", prompt)
+            match = re.match(r"count your (?:hand|crib) (.*) / (\S+):", prompt)
             assert match, prompt
             cards, starter = parse_cards(match.group(1)), parse_card(match.group(2))
             total = score_show(cards, starter, crib="crib" in prompt).total
-            if total >= 2 and self.mistakes["count"]:
-                self.mistakes["count"].clear()
+            if total >= 2 and self.take("count"):
                 return str(total - 2)
             return str(total)
+        if prompt.startswith("play again? "):
+            return self.take("again")
         return None
 
 
-def play(*args: str, policy: Policy | None = None, text: str | None = None) -> tuple[Result, list[str]]:
+def play(*args: str, policy: Policy | None = None, text: str | None = None, color: bool = False,
+         env: dict[str, str] | None = None) -> tuple[Result, list[str]]:
+    """Run crib play; each run keeps its record in a data directory of its own unless ``env`` gives one."""
     stdin = Answering(policy) if policy is not None else None
-    result = CliRunner().invoke(cli, ["play", *args], input=io.BufferedReader(stdin) if stdin else text)
+    with tempfile.TemporaryDirectory() as data:
+        result = CliRunner().invoke(cli, ["play", *args], input=io.BufferedReader(stdin) if stdin else text, color=color,
+                                    env={"XDG_DATA_HOME": data} | (env or {}))
     return result, stdin.answers if stdin else []
 
 
 ARGS = ("--seed", "3", "--to", "61", "--muggins")
+QUICK = ("--seed", "3", "--to", "61", "--opponent", "random", "--coach", "off")
+"""A game that costs little: the random opponent, no coach."""
+BOARD_LINE = re.compile(r"(.+?) +(\d+) ([|@])([.o@]+)([|@]) +(\d+) to go")
+GRAMMAR = [
+    re.compile(r"\byou (deals|lays|pegs|says|wins|has|is)\b"),
+    re.compile(r"(?<!and )(?<!cards )\b(expert|greedy|random|left|right|partner) (deal|lay|peg|say|win|have|are)\b"),
+    re.compile(r"\b(you and partner|left and right) (deals|lays|pegs|says|wins)\b"),
+    re.compile(r"\byou's\b|(?<!your )\bpartner's\b"),
+]
+"""What the table must never say: ``you pegs``, ``expert peg``, ``left and right wins``, ``you's``, ``partner's`` alone."""
+
+
+def ungrammatical(text: str) -> list[str]:
+    return [match.group(0) for pattern in GRAMMAR for match in pattern.finditer(text)]
+
+
+def boards(lines: list[str]) -> list[tuple[int, list[tuple[str, int, int]]]]:
+    """Every board in a transcript: the index of its first line, and each side's (name, score, to go)."""
+    found: list[tuple[int, list[tuple[str, int, int]]]] = []
+    for at, line in enumerate(lines):
+        match = BOARD_LINE.fullmatch(line)
+        if match:
+            side = (match.group(1), int(match.group(2)), int(match.group(6)))
+            if found and found[-1][0] + len(found[-1][1]) == at:
+                found[-1][1].append(side)
+            else:
+                found.append((at, [side]))
+    return found
+
+
+# Whole games.
 
 
 def test_a_whole_61_point_game_with_every_kind_of_answer(tmp_path: Path) -> None:
@@ -105,8 +171,9 @@ def test_a_whole_61_point_game_with_every_kind_of_answer(tmp_path: Path) -> None
     result, answers = play(*ARGS, "--log", str(log), policy=Script())
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.startswith("you against expert, to 61\ncut for deal: ")
-    assert re.search(r"\n(you win|expert wins), \d+ to \d+", out)
+    assert out.startswith("you against expert, to 61\nanswer each question on a line: help lists what you can type, "
+                          "q ends the game\ncut for deal: ")
+    assert re.search(r"\n(you win|expert wins), 61 to \d+: 1 game\n", out)
     # Bad answers are asked again, with the reason.
     assert "  'ZZ' is not a card: unknown suit 'Z'" in out
     assert "  throw 2 cards, not 1" in out
@@ -117,15 +184,16 @@ def test_a_whole_61_point_game_with_every_kind_of_answer(tmp_path: Path) -> None
     assert "net (hand - crib)" in out or "net (hand + crib)" in out
     assert "net pegging expected from here" in out
     # Muggins: one hand counted two short, the expert pegs the two.
-    assert re.search(r"  counted \d+, 2 short: muggins! expert pegs 2\n    overlooked ", out)
+    assert re.search(r"  counted \d+, 2 short: muggins! expert pegs 2\n    overlooked", out)
     # The coach, and its summary.
     assert "coach: you threw " in out
-    assert re.search(r"coach: you gave up \d+\.\d\d points of expectation in your throws and \d+\.\d\d in your plays", out)
+    assert re.search(r"coach: you gave up \d+\.\d\d points in your throws and \d+\.\d\d in your plays", out)
     # The log has the game, ending at 61.
     (line,) = log.read_text().splitlines()
     game = json.loads(line)
     assert game["target"] == 61 and game["players"] == ["you", "expert"] and max(game["scores"]) == 61
-    # The same answers, piped in as text, play the same game.
+    # The same answers, piped in as text, play the same game; play again? at the end of input ends it cleanly.
+    assert out.endswith("play again? (y/n) \n")
     again, _ = play(*ARGS, text="\n".join(answers) + "\n")
     assert again.stdout == out
 
@@ -141,8 +209,9 @@ TABLES = {
 
 @pytest.mark.parametrize(("extra", "players", "variant"), TABLES.values(), ids=list(TABLES))
 def test_the_coach_figures_are_the_exact_nets(extra: tuple[str, ...], players: int, variant: str) -> None:
-    result, _ = play(*ARGS, *extra, policy=Script())
+    result, _ = play(*ARGS, *extra, "--coach", "all", policy=Script(), env={"COLUMNS": "1000"})
     lines = result.stdout.splitlines()
+    assert not ungrammatical(result.stdout)
     checked = 0
     for at, line in enumerate(lines):
         match = re.match(r"coach: you threw (\S+(?: \S+)?): net (-?\d+\.\d\d)(?:: the best throw|; best (\S+(?: \S+)?): (-?\d+\.\d\d); you gave up (\d+\.\d\d))$", line)
@@ -156,22 +225,8 @@ def test_the_coach_figures_are_the_exact_nets(extra: tuple[str, ...], players: i
         assert match.group(2) == f"{float(chosen.net(role)):.2f}"
         if match.group(3):
             assert (match.group(3), match.group(4)) == (format_cards(options[0].throw), f"{float(options[0].net(role)):.2f}")
-            assert match.group(5) == f"{float(options[0].net(role) - chosen.net(role)):.2f}"
         checked += 1
     assert checked >= 3
-
-
-def test_end_of_input_ends_the_game_with_a_summary() -> None:
-    result, _ = play("--seed", "3", text="")
-    assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == "game left unfinished: you 0 to expert 0"
-
-
-def test_no_coach_says_nothing_of_the_choices() -> None:
-    result, _ = play(*ARGS, "--no-coach", "--opponent", "greedy", policy=Script())
-    assert result.exit_code == 0, result.output
-    assert "coach:" not in result.stdout
-    assert re.search(r"\n(you win|greedy wins), \d+ to \d+", result.stdout)
 
 
 def test_three_players_a_whole_game(tmp_path: Path) -> None:
@@ -179,13 +234,14 @@ def test_three_players_a_whole_game(tmp_path: Path) -> None:
     result, answers = play(*ARGS, "--players", "3", "--log", str(log), policy=Script())
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.startswith("you against left and right (expert), each for himself, to 61\ncut for deal: you ")
+    assert out.startswith("you against left and right (expert), each for himself, to 61\n")
+    assert "\ncut for deal: you " in out
     assert "; one card from the deck goes to the crib --" in out
     assert "throw 1 to " in out and "throw 2 " not in out
-    boards = [line for line in out.splitlines() if line.startswith("board: ")]
-    assert boards and all(re.fullmatch(r"board: you \d+ \(\d+ to go\) \| left \d+ \(\d+ to go\) \| right \d+ \(\d+ to go\)", b) for b in boards)
+    found = boards(out.splitlines())
+    assert found and all([name for name, _, _ in sides] == ["you", "left", "right"] for _, sides in found)
     assert re.search(r"  counted \d+, 2 short: muggins! left pegs 2\n", out)
-    assert re.search(r"\n(you win|left wins|right wins), 61 to \d+ \((you|left|right)\) and \d+ \((you|left|right)\)\n", out)
+    assert re.search(r"\n(you win|left wins|right wins), 61 to \d+ \((you|left|right)\) and \d+ \((you|left|right)\): 1 game\n", out)
     (line,) = log.read_text().splitlines()
     game = json.loads(line)
     assert game["players"] == ["you", "expert", "expert"] and max(game["scores"]) == 61 and game["game_points"] == 1
@@ -198,12 +254,12 @@ def test_four_players_you_and_the_computer_as_partners(tmp_path: Path) -> None:
     result, _ = play(*ARGS, "--players", "4", "--log", str(log), policy=Script())
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.startswith("you and partner (expert, sitting opposite) against left and right (expert), to 61\n")
+    assert out.startswith("you and partner (expert, opposite) against left and right (expert), to 61\n")
     assert "throw 1 to your partner's crib" in out and "partner lays " in out
-    boards = [line for line in out.splitlines() if line.startswith("board: ")]
-    assert boards and all(re.fullmatch(r"board: you and partner \d+ \(\d+ to go\) \| left and right \d+ \(\d+ to go\)", b) for b in boards)
+    found = boards(out.splitlines())
+    assert found and all([name for name, _, _ in sides] == ["you and partner", "left and right"] for _, sides in found)
     assert re.search(r"  counted \d+, 2 short: muggins! left pegs 2\n", out)
-    assert re.search(r"\n(you and partner win|left and right win), 61 to \d+(; lurch: 2 games)?\n", out)
+    assert re.search(r"\n(you and partner win|left and right win), 61 to \d+: (1 game|a lurch, 2 games)\n", out)
     game = json.loads(log.read_text())
     assert game["players"] == ["you", "expert", "expert", "expert"]
     assert game["scores"][0] == game["scores"][2] and game["scores"][1] == game["scores"][3] and max(game["scores"]) == 61
@@ -214,7 +270,7 @@ def test_five_card_cribbage_a_whole_game(tmp_path: Path) -> None:
     result, _ = play(*ARGS, "--variant", "five", "--log", str(log), policy=Script())
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.startswith("you against expert, five-card cribbage to 61\ncut for deal: ")
+    assert out.startswith("you against expert, five-card cribbage to 61\n")
     assert re.search(r"\n(you peg|expert pegs) 3 for last: the first pone's start in five-card cribbage\n", out)
     assert "throw 2 to " in out
     hands = re.findall(r"\n(?:your|expert's) hand: (.*) / ", out)
@@ -223,6 +279,7 @@ def test_five_card_cribbage_a_whole_game(tmp_path: Path) -> None:
         len(crib.split()) == 4 for crib in re.findall(r"\n(?:your|expert's) crib: (.*) / ", out)
     )
     assert "the play ends" in out and "the count starts again" not in out
+    assert re.search(r"\nthree for last +[03] +[03]\n", out)
     assert re.search(r"\n(you win|expert wins), 61 to \d+", out)
     game = json.loads(log.read_text())
     assert game["variant"] == "five" and game["three_for_last"]["points"] == 3 and max(game["scores"]) == 61
@@ -231,10 +288,299 @@ def test_five_card_cribbage_a_whole_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "3", "--variant", "five"], "five-card cribbage is for two players, not 3"),
     (["--players", "5"], "5 is not in the range"),
-], ids=["five-card for three", "five players"])
+    (["--coach", "loud"], "'loud' is not one of 'quiet', 'all', 'off'"),
+    (["--games", "0"], "0 is not in the range x>=1"),
+], ids=["five-card for three", "five players", "coach", "no games"])
 def test_play_usage_errors(args: list[str], message: str) -> None:
     result, _ = play(*args, text="")
     assert result.exit_code == 2 and message in result.stderr
+
+
+# Typing a move.
+
+HAND = parse_cards("2H 2C 5C 6S 9S QD")
+READ = {
+    "a card": ("5C", True, "5C"),
+    "a card not held passes, for the caller to refuse": ("KS", True, "KS"),
+    "a rank held once": ("q", True, "QD"),
+    "ten as 10 or T": ("9", True, "9S"),
+    "a place": ("1", True, "2H"),
+    "a place that is no rank held": ("3", False, "5C"),
+    "a place of the rank itself": ("2", False, "2H"),
+    "a rank held twice, in the play": ("2", False, "2H"),
+    "a rank held twice, in the throw": ("2", True, "'2' could be 2H or 2C: give the suit"),
+    "a rank and another card's place": ("5", True, "'5' could be 5C (your 5) or 9S (card 5): type the card"),
+    "a rank not held": ("K", True, "you hold no K"),
+    "a ten not held": ("10", True, "you hold no 10"),
+    "a place past the hand": ("11", True, "'11' is not a card: your cards are numbered 1 to 6"),
+    "no card at all": ("ZZ", True, "'ZZ' is not a card: unknown suit 'Z'"),
+}
+
+
+@pytest.mark.parametrize(("word", "suits_matter", "expected"), READ.values(), ids=READ.keys())
+def test_a_word_names_a_card_by_code_rank_or_place(word: str, suits_matter: bool, expected: str) -> None:
+    if len(expected) == 2:
+        assert str(read_card(word, HAND, suits_matter=suits_matter)) == expected
+    else:
+        with pytest.raises(CardError) as error:
+            read_card(word, HAND, suits_matter=suits_matter)
+        assert str(error.value).startswith(expected)
+
+
+PLAYS = {
+    "two cards": ("5C 6S", "one card, please"),
+    "two words": ("5 C", "one card, please"),
+    "go when a card fits": ("go", "5C fits at 25: say go only when no card fits"),
+    "past 31": ("9S", "9S would make 34, past 31"),
+    "not held": ("AH", "AH is not your card"),
+}
+
+
+@pytest.mark.parametrize(("answer", "problem"), PLAYS.values(), ids=PLAYS.keys())
+def test_a_play_that_is_not_legal_says_why(answer: str, problem: str) -> None:
+    hand = parse_cards("5C 6S 9S")
+    view = play_view(GameRules(), 0, 0, hand, parse_cards("KH QC 5D"))
+    assert play_problem(view, answer, hand, view.fits) == (problem, None)
+    assert play_problem(view, "6", hand, view.fits) == (None, parse_card("6S"))
+
+
+@pytest.mark.parametrize(("thrown", "need", "problem"), [
+    ("2H 2C", 1, "one card, please"),
+    ("2H", 2, "throw 2 cards, not 1"),
+    ("2H AS", 2, "AS is not your card"),
+    ("2H 2C", 2, None),
+], ids=["two for one", "one for two", "not held", "right"])
+def test_a_throw_that_is_not_legal_says_why(thrown: str, need: int, problem: str | None) -> None:
+    assert throw_problem(HAND, parse_cards(thrown), need) == problem
+
+
+def test_ranks_places_help_empty_lines_and_the_last_card_in_a_game() -> None:
+    # Seed 3: you are dealt AC 3D 5H 6S 9S QD first (the expert deals), then 2H 2C 6C 8D QS QC.
+    first = {
+        "throw": ["", "help", "5", "A 4", "Q", "2", "3 4"],
+        "play": ["help", "3D 5H", "7", "Q", "9", "2"],
+    }
+    result, _ = play(*QUICK, policy=Script(first))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    lines = out.splitlines()
+    assert lines[lines.index("your hand: AC 3D 5H 6S 9S QD") + 1:][:2] == [
+        "throw 2 to random's crib: ",  # an empty line asks again, with nothing said
+        "throw 2 to random's crib: help",
+    ]
+    assert "  the 2 cards to throw, each as a card (5S, 10H or TH), as a rank alone when you\n    hold one card of it" in out
+    assert "  q or quit: end the game here, with its summary" in out
+    assert "  '5' could be 5H (your 5) or 9S (card 5): type the card" in out
+    assert "throw 2 to random's crib: A 4\n" in out and "count 0; your cards: 3D 5H 9S QD" in out
+    assert "\n  the card to lay: a card (5S), a rank alone (5: suits never matter in the\n    play)," in out
+    assert "  one card, please\n" in out and "  you hold no 7\n" in out
+    assert "  'Q' could be QD, or quit: type the card, or quit\nlay a card: 9\nyou lay 9S: count 9" in out
+    assert "  'Q' could be QS or QC, or quit: type the card, or quit\nthrow 2 to your crib: 2\n" in out
+    assert "  '2' could be 2H or 2C: give the suit\n" in out
+    assert "throw 2 to your crib: 3 4\n" in out and re.search(r"\nyou lay 2H: count \d+", out)
+    # The last card in hand is laid for you, and said to be.
+    assert re.search(r"\nyou lay \S\S, your last card: count \d+", out)
+    assert not [line for line in lines if re.search(r"; your cards: \S\S$", line)]
+
+
+def test_q_ends_the_game_with_its_summary() -> None:
+    result, _ = play("--seed", "3", "--to", "61", "--coach", "all", policy=Script({"play": ["quit"]}))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    at = lines.index("lay a card: quit")
+    assert lines[at + 1] == "game left unfinished: you 0 to expert 0" and lines[at + 2].startswith("coach: you gave up ")
+    assert "play again?" not in result.stdout
+
+
+# What the screen says.
+
+
+def test_lines_fit_the_terminal_and_wrap_between_words() -> None:
+    wide, _ = play(*ARGS, "--coach", "all", policy=Script(), env={"COLUMNS": "1000"})
+    assert max(len(line) for line in wide.stdout.splitlines()) > 150  # the coach's longest lines
+    for columns in (None, "60"):
+        narrow, _ = play(*ARGS, "--coach", "all", policy=Script(), env={"COLUMNS": columns} if columns else None)
+        width = int(columns or 80)
+        assert max(len(line) for line in narrow.stdout.splitlines()) <= width
+        words = [" ".join(l for l in r.stdout.splitlines() if not BOARD_LINE.fullmatch(l)).split() for r in (wide, narrow)]
+        assert words[0] == words[1]
+
+
+def test_fit_wraps_at_word_boundaries_and_indents_what_continues() -> None:
+    assert fit("  overlooked fifteen 4S 5H 6C for 2", 20) == "  overlooked fifteen\n    4S 5H 6C for 2"
+    assert fit("coach: -0.48 and 12-card", 12) == "coach: -0.48\n  and\n  12-card"
+    assert fit("short", 80) == "short"
+
+
+def coach_lines(out: str) -> list[tuple[str, int, int, int]]:
+    """Each coach verdict: the kind, the best and chosen values and what was given up, in hundredths, as printed."""
+    found = []
+    for line in out.splitlines():
+        throw = re.match(r"coach: you threw .+?: net (-?\d+\.\d\d)(?:: the best throw|; best .+?: (-?\d+\.\d\d); you gave up (\d+\.\d\d))$", line)
+        lay = re.match(r"coach: the expert would lay \S+ \(([+-]\d+\.\d\d), yours ([+-]\d+\.\d\d): you gave up (\d+\.\d\d)\)", line)
+        if throw:
+            chosen = round(float(throw.group(1)) * 100)
+            found.append(("throw", round(float(throw.group(2) or throw.group(1)) * 100), chosen, round(float(throw.group(3) or 0) * 100)))
+        elif lay:
+            found.append(("play", round(float(lay.group(1)) * 100), round(float(lay.group(2)) * 100), round(float(lay.group(3)) * 100)))
+        elif line == "coach: the expert would lay it too":
+            found.append(("play", 0, 0, 0))
+    return found
+
+
+@pytest.mark.parametrize("mode", ["quiet", "all"])
+def test_the_coach_speaks_when_you_gave_up_something_and_its_numbers_add_up(mode: str) -> None:
+    result, _ = play(*ARGS, "--coach", mode, policy=Script(), env={"COLUMNS": "1000"})
+    out = result.stdout
+    said = coach_lines(out)
+    assert said and all(best - chosen == lost for _, best, chosen, lost in said if lost)
+    summary = re.search(r"coach: you gave up (\d+\.\d\d) points in your throws and (\d+\.\d\d) in your plays", out)
+    assert summary
+    worst = re.search(r"coach: your worst decision: (throwing|laying) (\S+(?: \S+)?) instead of (\S+(?: \S+)?) cost (\d+\.\d\d)\n", out)
+    assert worst and round(float(worst.group(4)) * 100) == max(lost for *_, lost in said)
+    if mode == "quiet":
+        assert all(lost >= 10 for *_, lost in said)
+        assert ": the best throw" not in out and "would lay it too" not in out
+    else:
+        assert ": the best throw" in out or "would lay it too" in out
+        for at, kind in enumerate(("throw", "play")):
+            assert round(float(summary.group(at + 1)) * 100) == sum(lost for k, _, _, lost in said if k == kind)
+
+
+BOARDS = {
+    "love-all": ([("you", 0, 0), ("expert", 0, 0)], 61, ["you      0 @" + "." * 57 + "|  61 to go",
+                                                         "expert   0 @" + "." * 57 + "|  61 to go"]),
+    "pegs on the track, one home": ([("you", 5, 2), ("expert", 61, 59)], 61, [
+        "you      5 |o..@" + "." * 53 + "|  56 to go",
+        "expert  61 |" + "." * 55 + "o.@   0 to go",
+    ]),
+    "120 holes in 59 marks": ([("left", 120, 100)], 121, ["left 120 |" + "." * 48 + "o" + "." * 9 + "@|   1 to go"]),
+}
+
+
+@pytest.mark.parametrize(("sides", "target", "lines"), BOARDS.values(), ids=BOARDS.keys())
+def test_the_board_shows_front_and_back_pegs(sides: list[tuple[str, int, int]], target: int, lines: list[str]) -> None:
+    assert [click.unstyle(line) for line in board_lines(sides, target, 80)] == lines
+
+
+def test_the_board_fits_a_narrow_terminal() -> None:
+    (line,) = map(click.unstyle, board_lines([("you and partner", 60, 20)], 121, 40))
+    match = BOARD_LINE.fullmatch(line)
+    assert len(line) <= 40 and match and match.group(4).count("@") == 1 and match.group(4).count("o") == 1
+
+
+def test_the_board_at_each_deal_and_after_each_change_of_score_without_repeating_itself() -> None:
+    result, _ = play(*ARGS, policy=Script())
+    lines = result.stdout.splitlines()
+    found = boards(lines)
+    starts = {at for at, _ in found}
+    headings = [at for at, line in enumerate(lines) if line.startswith("-- deal ")]
+    assert headings and all(at + 1 in starts for at in headings)
+    for (at, sides), (_, before) in zip(found[1:], found):
+        assert sides != before or lines[at - 1].startswith("-- deal "), lines[at - 2: at + 2]
+    for at, sides in found:
+        assert all(score + to_go == 61 for _, score, to_go in sides)
+    # Every score said is on the board before the next question, or the next deal's heading, or the winner.
+    stops = [n for n, line in enumerate(lines) if "lay a card:" in line or line.startswith(("throw ", "count your ", "-- deal "))
+             or re.match(r"(you win|expert wins), ", line)]
+    for at, line in enumerate(lines):
+        if re.search(r" -- .* for \d|for the go|his heels|^  total [1-9]", line):
+            stop = next(n for n in stops if n > at)
+            assert any(at < start < stop for start in starts) or not lines[stop].startswith(("throw ", "lay", "count")), line
+
+
+def test_the_board_is_in_colour_on_a_terminal_and_plain_when_piped() -> None:
+    coloured, _ = play(*QUICK, policy=Script({}), color=True)
+    plain, _ = play(*QUICK, policy=Script({}))
+    assert "\x1b[" not in plain.stdout
+    ansi = re.compile(r"\x1b\[[0-9;]*m")
+    painted = [line for line in coloured.stdout.splitlines() if "\x1b[" in line]
+    assert painted and all(BOARD_LINE.fullmatch(ansi.sub("", line)) for line in painted)
+    assert ansi.sub("", coloured.stdout) == plain.stdout
+
+
+def test_shows_list_their_cards_sorted_with_the_starter_apart() -> None:
+    result, _ = play(*ARGS, "--players", "3", policy=Script())
+    shows = re.findall(r"\n(?:your|left's|right's) (?:hand|crib): (.*) / (\S+)\n", result.stdout)
+    assert len(shows) > 6
+    for cards, starter in shows:
+        assert list(parse_cards(cards)) == sorted(parse_cards(cards)) and parse_card(starter) not in parse_cards(cards)
+
+
+def tell(capsys: pytest.CaptureFixture[str], *events: object) -> list[str]:
+    """What a two-player table says of ``events``, a deal dealt by the expert."""
+    table = Table(Terminal(), ("you", "expert"), GameRules(), "expert")
+    capsys.readouterr()
+    hands = (parse_cards("9S 3D 5H 2C"), parse_cards("KH 7D 6C AS"))
+    for event in (Dealt(0, 1, hands, None), *events):
+        table(event)
+    table.terminal.drop()
+    return capsys.readouterr().out.splitlines()[4:]
+
+
+def test_the_go_said_as_players_say_it(capsys: pytest.CaptureFixture[str]) -> None:
+    said = tell(capsys, Laid(0, parse_card("9S"), 28, (), (), (0, 0)), Go(1, 28), Go(0, 28), GoPoint(0, 28, (1, 0)))
+    assert said == ["you lay 9S: count 28", "expert says go at 28",
+                    "you can't play either: 1 for the go to you; the count starts again"]
+    said = tell(capsys, Laid(1, parse_card("KH"), 28, (), (), (0, 0)), Go(0, 28), Go(1, 28), GoPoint(1, 28, (0, 1)))
+    assert said[-1] == "expert can't play either: 1 for the go to expert; the count starts again"
+
+
+def test_the_count_starting_again_after_31_is_said_as_after_a_go(capsys: pytest.CaptureFixture[str]) -> None:
+    said = tell(capsys, Laid(0, parse_card("9S"), 24, (), (), (0, 0)), Laid(1, parse_card("7D"), 31, (), (PegItem("thirty-one", 2),), (0, 2)))
+    assert said[-1] == "expert lays 7D: count 31 -- thirty-one for 2; the count starts again"
+
+
+def test_the_go_in_a_game() -> None:
+    result, _ = play(*QUICK, policy=Script())
+    goes = [line for line in result.stdout.splitlines() if "for the go" in line]
+    assert "random can't play either: 1 for the go to random; the count starts again" in goes
+    assert "1 for the go to you; the count starts again" in goes  # the last card was yours, and the other said go
+    assert all(re.fullmatch(r"((you|random) can't play either: )?1 for the go to (you|random); the count starts again", go) for go in goes)
+
+
+SUBJECTS = ("you", "expert", "left", "partner", "you and partner", "left and right")
+
+
+@pytest.mark.parametrize("key", MESSAGES)
+def test_every_message_agrees_with_whoever_it_speaks_of(key: str) -> None:
+    spoken = {"who", "whose", *VERBS}
+    fields = {name: "0" for _, name, _, _ in string.Formatter().parse(MESSAGES[key]) if name and name not in spoken}
+    for who in SUBJECTS:
+        text = speak(key, who, **fields)
+        assert not ungrammatical(text), text
+        assert "{" not in text
+
+
+def test_speak_conjugates_for_you_one_name_and_a_side() -> None:
+    assert speak("heels", "you", card="JC") == "starter: JC: his heels, you peg 2"
+    assert speak("heels", "left", card="JC") == "starter: JC: his heels, left pegs 2"
+    assert speak("win", "left and right", score=61, losers="40", games="1 game") == "left and right win, 61 to 40: 1 game"
+    assert speak("throw", "partner", need=1) == "throw 1 to your partner's crib:"
+
+
+def test_ctrl_c_at_a_question_ends_the_game_on_its_own_line_with_status_130() -> None:
+    result, _ = play("--seed", "3", policy=lambda transcript: INTERRUPT)
+    assert result.exit_code == 130, result.output
+    assert result.stdout.endswith("\nthrow 2 to expert's crib: \ngame left unfinished: you 0 to expert 0\n")
+
+
+def test_ctrl_c_while_the_computer_thinks_ends_the_game_with_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crib_cli.game.expert import ExpertPlayer
+
+    def interrupted(self: ExpertPlayer, view: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ExpertPlayer, "discard", interrupted)
+    result, _ = play("--seed", "3", text="3D QD\n")
+    assert result.exit_code == 130, result.output
+    assert "\ngame left unfinished: you 0 to expert 0\n" in result.stdout
+
+
+def test_end_of_input_ends_the_game_with_a_summary() -> None:
+    result, _ = play("--seed", "3", text="")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "game left unfinished: you 0 to expert 0"
 
 
 def test_end_of_input_with_more_players_shows_every_side() -> None:
@@ -246,13 +592,91 @@ def test_end_of_input_with_more_players_shows_every_side() -> None:
     assert five.stdout.splitlines()[-1] in ("game left unfinished: you 3 to expert 0", "game left unfinished: you 0 to expert 3")
 
 
-def test_ctrl_c_while_the_computer_thinks_ends_the_game_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from crib_cli.game.expert import ExpertPlayer
-
-    def interrupted(self: ExpertPlayer, view: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(ExpertPlayer, "discard", interrupted)
-    result, _ = play("--seed", "3", text="3D QD\n")
+def test_no_coach_says_nothing_of_the_choices() -> None:
+    result, _ = play(*ARGS, "--coach", "off", "--opponent", "greedy", policy=Script())
     assert result.exit_code == 0, result.output
-    assert "game left unfinished: you 0 to expert 0" in result.stdout
+    assert "coach:" not in result.stdout
+    assert re.search(r"\n(you win|greedy wins), 61 to \d+", result.stdout)
+
+
+def test_the_end_of_a_game_says_the_winner_the_game_points_and_where_the_points_came_from(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    result, _ = play(*QUICK, "--log", str(log), policy=Script({}))
+    lines = result.stdout.splitlines()
+    at = next(n for n, line in enumerate(lines) if re.match(r"(you win|random wins), 61 to \d+: 1 game$", line))
+    assert lines[at + 1].split() == ["points", "you", "random"]
+    rows = {line.split()[0]: [int(n) for n in line.split()[1:]] for line in lines[at + 3:] if re.match(r"\w+ +\d+ +\d+$", line)}
+    assert list(rows)[:3] == ["pegging", "hands", "crib"] and list(rows)[-1] == "total"
+    assert [sum(column) for column in zip(*list(rows.values())[:-1])] == rows["total"]
+    game = json.loads(log.read_text())
+    assert sorted(rows["total"]) == sorted(game["scores"])
+    loser = 1 - game["winner"]  # the loser's points are never cut short by the game's end
+    assert rows["pegging"][loser] == sum(deal["pegging"][loser] for deal in game["deals"])
+    shows = [show for deal in game["deals"] for show in deal["shows"] if show["seat"] == loser]
+    assert rows["hands"][loser] == sum(show["points"] for show in shows if show["kind"] == "hand")
+    assert rows["crib"][loser] == sum(show["points"] for show in shows if show["kind"] == "crib")
+
+
+# Another game, a match, and the record.
+
+
+def record(tmp_path: Path) -> list[dict[str, object]]:
+    path = tmp_path / "crib" / "record.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def test_play_again_plays_another_game_until_no(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    result, _ = play(*QUICK, policy=Script({"again": ["maybe", "", "help", "y", "n"]}), env=env)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.count("you against random, to 61\n") == 2
+    assert "play again? (y/n) maybe\n  'maybe': answer y or n\nplay again? (y/n) \nplay again? (y/n) help\n  y: another game" in out
+    assert out.endswith("play again? (y/n) n\n")
+    results = [entry["result"] for entry in record(tmp_path)]
+    assert len(results) == 2 and set(results) <= {"won", "lost"}
+    won = results.count("won")
+    assert f"your record, two players to 61 against random: {won} won, {2 - won} lost\nplay again?" in out
+
+
+def test_a_match_keeps_the_match_score_in_game_points(tmp_path: Path) -> None:
+    result, _ = play(*QUICK, "--games", "3", policy=Script({}), env={"XDG_DATA_HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert [f"== game {n} of 3 ==" in out for n in (1, 2, 3)] == [True] * 3
+    score = {"you": 0, "random": 0}
+    for winner, games, number in re.findall(r"\n(you|random) wins?, 61 to \d+: (?:an? [a-z ]+, )?(\d) games?\n(?:.*\n)*?match, in game points after (\d) of 3", out):
+        score[winner] += int(games)
+        assert f"match, in game points after {number} of 3: you {score['you']}, random {score['random']}" in out
+    assert sum(score.values()) >= 3
+    winner = max(score, key=score.__getitem__)
+    assert f"\n{winner} {'win' if winner == 'you' else 'wins'} the match\nplay again? (y/n) \n" in out
+    assert len(record(tmp_path)) == 3
+
+
+def test_the_record_of_games_is_kept_and_shown(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    empty = CliRunner().invoke(cli, ["play", "--record"], env=env)
+    assert empty.exit_code == 0 and empty.stdout == f"no games in your record yet (it is kept in {tmp_path}/crib/record.jsonl)\n"
+    play(*QUICK, policy=Script({}), env=env)
+    play(*QUICK, text="", env=env)
+    play(*QUICK, "--players", "3", text="", env=env)
+    play(*QUICK, "--no-record", policy=Script({}), env=env)
+    entries = record(tmp_path)
+    assert [entry["result"] for entry in entries][1:] == ["unfinished", "unfinished"] and len(entries) == 3
+    assert entries[0] | {"result": "", "game_points": 0, "scores": []} == {
+        "players": 2, "variant": "six", "target": 61, "opponent": "random", "result": "", "game_points": 0, "scores": []}
+    won = int(entries[0]["result"] == "won")
+    shown = CliRunner().invoke(cli, ["play", "--record"], env=env)
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert lines[0] == f"your record, kept in {tmp_path}/crib/record.jsonl"
+    assert lines[1].split() == ["game", "won", "lost", "unfinished", "game", "points"]
+    assert lines[3].split() == ["two", "players", "to", "61", "against", "random", str(won), str(1 - won), "1",
+                                f"{won}", "to", f"{1 - won}"]
+    assert lines[4].split()[-6:] == ["0", "0", "1", "0", "to", "0"] and lines[5].split()[0] == "all"
+    with open(tmp_path / "crib" / "record.jsonl", "a") as file:
+        file.write("not a game\n")
+    bad = CliRunner().invoke(cli, ["play", "--record"], env=env)
+    assert bad.exit_code == 1 and bad.stdout == shown.stdout
+    assert bad.stderr == f"line 4 of {tmp_path}/crib/record.jsonl is not a game record: left out\n"
