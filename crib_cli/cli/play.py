@@ -17,13 +17,14 @@ import sys
 import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
 import click
 
 from ..cards import Card, CardError, Rank, check_distinct, format_cards, parse_card, parse_rank, quoted
+from ..discard import Throw
 from ..game import (
     DealEnded,
     Dealt,
@@ -317,6 +318,13 @@ def cents(value: float) -> int:
     return round(float(f"{value:.2f}") * 100)
 
 
+def shown_net(option: Throw, role: str) -> float:
+    """A throw's net as the coach says it: its hand and crib means each to two places, the crib added
+    (dealer, partner) or taken away (pone), so the net is what the figures printed beside it make."""
+    crib = cents(float(option.crib_mean))
+    return (cents(float(option.hand_mean)) + (-crib if role == "pone" else crib)) / 100
+
+
 def given_up(verdict: Verdict) -> int:
     """What a decision gave up in hundredths: the best value less the chosen one, each as printed."""
     return max(cents(verdict.best_value) - cents(verdict.chosen_value), 0)
@@ -408,6 +416,10 @@ class Person:
             break
         if self.coaching.on:
             verdict = judge_throw(view, thrown)
+            role = seat_role(view)
+            options = {option.throw: option for option in throw_options(view)}
+            verdict = replace(verdict, chosen_value=shown_net(options[verdict.chosen], role),
+                              best_value=shown_net(options[verdict.best], role))
             self.coaching.verdicts.append(verdict)
             if self.coaching.speaks(verdict):
                 say(f"coach: {throw_text(verdict)}")
@@ -417,7 +429,7 @@ class Person:
         role = seat_role(view)
         rows = [
             [format_cards(o.throw), format_cards(o.keep), f"{float(o.hand_mean):.2f}", f"{float(o.crib_mean):.2f}",
-             f"{float(o.net(role)):.2f}"]
+             f"{shown_net(o, role):.2f}"]
             for o in throw_options(view)[:5]
         ]
         sign = "-" if role == "pone" else "+"
