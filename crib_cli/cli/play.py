@@ -114,16 +114,14 @@ class Interrupted(EndOfInput):
 
 
 def terminal_width() -> int:
-    """Columns to fit lines in: ``$COLUMNS``, else the terminal's width, else :data:`WIDTH` (at least 40)."""
+    """Columns to fit lines in: ``$COLUMNS``, else the terminal's width, else :data:`WIDTH`; at least 40."""
     columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns):
-        return max(int(columns), 40)
-    try:
-        if sys.stdout.isatty():
-            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 40)
-    except (OSError, ValueError, AttributeError):
-        pass
-    return WIDTH
+    if not (columns.isdigit() and int(columns)):
+        try:
+            columns = str(os.get_terminal_size(sys.stdout.fileno()).columns) if sys.stdout.isatty() else ""
+        except (OSError, ValueError, AttributeError):
+            columns = ""
+    return max(int(columns), 40) if columns.isdigit() and int(columns) else WIDTH
 
 
 def fit(text: str, width: int) -> str:
@@ -935,14 +933,15 @@ def play(
     Answer each question on a line: the cards to throw and each card to lay,
     as cards (5S), ranks alone (5) or places in your hand (1); help lists what
     you can type, ? shows the analysis, q ends the game. The go and your last
-    card are played for you. The coach speaks when a choice gave up something
-    (--coach all: after every choice) and sums up at the end of the game. Each
-    finished game goes into your record (crib/record.jsonl under your data
-    directory, $XDG_DATA_HOME or ~/.local/share): see it with --record. End of
-    input ends the game with a summary, Ctrl-C too (exit status 130). With
-    three or four players the computer plays every other seat: left,
-    (partner,) right. Skunks and lurches count with two players and
-    partnerships, not three.
+    card are played for you. The coach speaks when a choice gave up a tenth
+    of a point or more (--coach all: after every choice) and sums up at the
+    end of the game, after where the points came from; then play again?
+    (--games N: a match). Every game, won, lost or left unfinished, goes into
+    your record, crib/record.jsonl under your data directory ($XDG_DATA_HOME,
+    else ~/.local/share): see it with --record. End of input ends the game
+    with a summary, Ctrl-C too (exit status 130). With three or four players
+    the computer plays every other seat: left, (partner,) right. Skunks and
+    lurches count with two players and partnerships, not three.
 
     \b
     $ crib play --to 61 --seed 3
