@@ -114,7 +114,11 @@ class Script:
             assert match, prompt
             cards, starter = parse_cards(match.group(1)), parse_card(match.group(2))
             total = score_show(cards, starter, crib="crib" in prompt).total
-            if total >= 2 and self.take("count"):
+            answers = self.first.get("count")
+            if answers and answers[0] != "short":
+                return answers.pop(0)
+            if answers and total >= 2:
+                answers.clear()
                 return str(total - 2)
             return str(total)
         if prompt.startswith("play again? "):
@@ -324,6 +328,7 @@ READ = {
     "a rank not held": ("K", True, "you hold no K"),
     "a ten not held": ("10", True, "you hold no 10"),
     "a place past the hand": ("11", True, "'11' is not a card: your cards are numbered 1 to 6"),
+    "a digit that is no number": ("²", True, "'²' is not a card"),
     "no card at all": ("ZZ", True, "'ZZ' is not a card: unknown suit 'Z'"),
 }
 
@@ -401,6 +406,15 @@ def test_q_ends_the_game_with_its_summary() -> None:
     at = lines.index("lay a card: quit")
     assert lines[at + 1] == "game left unfinished: you 0 to expert 0" and lines[at + 2].startswith("coach: you gave up ")
     assert "play again?" not in result.stdout
+
+
+def test_a_count_is_a_number_and_q_quits_there_too() -> None:
+    result, _ = play(*QUICK, "--muggins", policy=Script({"count": ["²", "30", "help", "q"]}))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "  '²' is not a count: give a number\n" in out and re.search(r"\n  30 is more than it holds: count again\n", out)
+    assert "help\n  the points your show is worth, a number (19 for nothing)" in out
+    assert re.search(r"count your (hand|crib) .* / \S\S: q\ngame left unfinished: you \d+ to random \d+\n$", out)
 
 
 # What the screen says.

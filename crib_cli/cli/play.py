@@ -72,8 +72,8 @@ MESSAGES = {
     "lay": "{who} {lay} {card}: count {count}{scored}",
     "last card": "{who} {lay} {card}, {whose} last card: count {count}{scored}",
     "go": "{who} {say} go at {count}",
-    "go point": "{who} can't play either: 1 for the go to {who}; {after}",
-    "go point after": "1 for the go to {who}; {after}",
+    "can't play either": "{who} can't play either: 1 for the go to {who}; {after}",
+    "go point": "1 for the go to {who}; {after}",
     "show": "{whose} {kind}: {cards} / {starter}",
     "muggins": "  counted {claimed}, {short} short: muggins! {who} {peg} {points}",
     "win": "{who} {win}, {score} to {losers}: {games}",
@@ -116,12 +116,12 @@ class Interrupted(EndOfInput):
 def terminal_width() -> int:
     """Columns to fit lines in: ``$COLUMNS``, else the terminal's width, else :data:`WIDTH`; at least 40."""
     columns = os.environ.get("COLUMNS", "")
-    if not (columns.isdigit() and int(columns)):
+    if not (columns.isdecimal() and int(columns)):
         try:
             columns = str(os.get_terminal_size(sys.stdout.fileno()).columns) if sys.stdout.isatty() else ""
         except (OSError, ValueError, AttributeError):
             columns = ""
-    return max(int(columns), 40) if columns.isdigit() and int(columns) else WIDTH
+    return max(int(columns), 40) if columns.isdecimal() and int(columns) else WIDTH
 
 
 def fit(text: str, width: int) -> str:
@@ -160,9 +160,11 @@ class Terminal:
         self.held = list(lines)
 
     def drop(self) -> None:
+        """Forget the lines held back: what is said next says the same, or more."""
         self.held = []
 
     def flush(self) -> None:
+        """Show the lines held back."""
         held, self.held = self.held, []
         for line in held:
             click.echo(line)
@@ -193,6 +195,7 @@ class Terminal:
                 return answer
 
     def read(self, question: str) -> str:
+        """One line typed after ``question``, stripped; Ctrl-C is :class:`Interrupted`, the end of input :class:`EndOfInput`."""
         self.flush()
         click.echo(f"{question} ", nl=False)
         self.at_prompt = True
@@ -253,7 +256,7 @@ def read_card(token: str, shown: Sequence[Card], *, suits_matter: bool) -> Card:
         return parse_card(token)
     except CardError as error:
         problem = error
-    place = int(token) if token.isdigit() else 0
+    place = int(token) if token.isdecimal() else 0
     at_place = shown[place - 1] if 1 <= place <= len(shown) else None
     try:
         rank = parse_rank(token)
@@ -475,7 +478,7 @@ class Person:
                     "nobs 1; 19 for nothing"
                 )
                 continue
-            if not answer.isdigit():
+            if not answer.isdecimal():
                 self.terminal.say(f"  {quoted(answer)} is not a count: give a number")
                 continue
             claimed = 0 if int(answer) == 19 else int(answer)
@@ -636,7 +639,7 @@ class Table:
     def go_point(self, event: GoPoint) -> None:
         """The go, said as players say it; after the board of the card that came before it, if any."""
         after = "the play ends: cards left are not played" if self.rules.play_once else "the count starts again"
-        key = "go point" if self.last_gone else "go point after"
+        key = "can't play either" if self.last_gone else "go point"
         self.say(speak(key, self.names[event.seat], after=after), flush=False)
         self.last, self.last_gone = None, False
         self.moved(event.scores, "pegging")
