@@ -26,7 +26,6 @@ import click
 from ..cards import Card, CardError, Rank, check_distinct, format_cards, parse_card, parse_rank, quoted
 from ..discard import Throw
 from ..game import (
-    DealEnded,
     Dealt,
     Event,
     GameEnded,
@@ -547,7 +546,7 @@ class Table:
         self.handlers: dict[type, Callable[[Any], None]] = {
             GameStarted: self.started, ThreeForLast: self.three_for_last, Dealt: self.dealt,
             StarterTurned: self.turned, Laid: self.laid, Go: self.go, GoPoint: self.go_point,
-            ShowCounted: self.shown, DealEnded: self.deal_ended, GameEnded: self.ended,
+            ShowCounted: self.shown, GameEnded: self.ended,
         }
 
     def __call__(self, event: Event) -> None:
@@ -665,9 +664,6 @@ class Table:
                 for text in missed:
                     self.say(f"      {text}")
         self.moved(event.scores, "hands" if event.kind == "hand" else "crib", owner=event.seat)
-
-    def deal_ended(self, event: DealEnded) -> None:
-        """Nothing to say: the board held back after the last show opens the next deal."""
 
     def ended(self, event: GameEnded) -> None:
         """The winner, the game points, and where each side's points came from."""
@@ -874,6 +870,7 @@ class Session:
 
     @property
     def name(self) -> str:
+        """The kind of game, as the record tallies it."""
         rules = self.rules
         return game_name(rules.players, rules.variant, rules.target, self.opponent)
 
