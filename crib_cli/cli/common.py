@@ -109,6 +109,21 @@ class CardsType(click.ParamType):  # type: ignore[type-arg]  # generic in click 
         return cards
 
 
+class ScoreType(click.ParamType):  # type: ignore[type-arg]  # generic in click 8.5, plain before; both work
+    """Two scores, mine first: ``115-100`` (or ``115,100``); anything else is a usage error naming it."""
+
+    name = "ME-OPP"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[int, int]:
+        if isinstance(value, tuple):
+            return value
+        words = str(value).replace(",", "-").split("-")
+        if len(words) != 2 or not all(word.strip().isdigit() for word in words):
+            self.fail(f"{quoted(str(value))} is not two scores: write mine, a dash, the opponent's, e.g. 115-100",
+                      param, ctx)
+        return int(words[0]), int(words[1])
+
+
 def refuse_batch_format(fmt: str | None) -> None:
     """A usage error for a batch-only format asked of a single show or deal."""
     if fmt in BATCH_FORMATS:

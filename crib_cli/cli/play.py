@@ -914,7 +914,7 @@ class Session:
 @variant_option("five: five-card cribbage (two players; --to defaults to 61).")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
-@click.option("--opponent", type=click.Choice(["expert", "expert-basic", "greedy", "random"]), default="expert", show_default=True,
+@click.option("--opponent", type=click.Choice(["expert", "expert-points", "expert-basic", "greedy", "random"]), default="expert", show_default=True,
               help="The computer's strategy, in every seat but yours.")
 @click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
 @click.option("--coach", type=click.Choice(COACH_MODES, case_sensitive=False), default="quiet", show_default=True,

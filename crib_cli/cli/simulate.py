@@ -145,7 +145,7 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @command("simulate")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="How many games.")
 @click.option("--a", "a", default="expert", show_default=True,
-              help="Player A: random, greedy, expert, expert-basic, or module:factory (your own); with four players, side A (seats 0 and 2).")
+              help="Player A: random, greedy, expert, expert-points, expert-basic, or module:factory (your own); with four players, side A (seats 0 and 2).")
 @click.option("--b", "b", default="greedy", show_default=True, help="Player B (side B with four: seats 1 and 3), the same way.")
 @click.option("--c", "c", help="Player C, three players only (default: greedy).")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,

@@ -35,6 +35,7 @@ others are assumed to see its cards, which makes the model cautious.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
@@ -130,9 +131,44 @@ def search_depth(state: PlayState) -> int:
     return 4 if sum(state.left) <= 4 else 3
 
 
-def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
-    """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first)."""
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """Playing the board (two players): points weighed by the chance to win they leave, not counted.
+
+    ``need`` is what the seat to move lacks of the target, ``their_need`` the
+    other seat's; whoever reaches it during the play wins there. ``after``
+    gives the seat's chance to win when the search stops with ``(mine,
+    theirs)`` more points pegged and neither at the target: the rest of the
+    deal, its shows in their order, and the game from where it leaves them.
+    """
+
+    need: int
+    their_need: int
+    after: Callable[[int, int], float]
+
+    def __post_init__(self) -> None:
+        if not 0 < self.need < _SIDE or not 0 < self.their_need < _SIDE:
+            raise ValueError(f"a goal's needs are 1 to {_SIDE - 1} points, not {self.need} and {self.their_need}")
+
+    def value(self, gained: int) -> float:
+        """The chance to win with ``gained`` (our points times :data:`_SIDE`, plus theirs) pegged so far."""
+        mine, theirs = divmod(gained, _SIDE)
+        if mine >= self.need:
+            return 1.0
+        if theirs >= self.their_need:
+            return 0.0
+        return self.after(mine, theirs)
+
+
+_SIDE = 64
+"""In board play the points gained are one number: ours times this, plus theirs (the play pegs fewer)."""
+
+
+def play_values(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> dict[int, float]:
+    """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first),
+    or with a ``goal`` its chance to win the game."""
     depth = _check_depth(state, depth)
+    _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
     pool, floors, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
@@ -141,27 +177,30 @@ def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
         i = hand.index(rank)
         values[rank] = _after(
             hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-            state.once,
+            state.once, 0, goal,
         )
     return values
 
 
-def choose_play(state: PlayState, depth: int | None = None) -> int | None:
-    """The rank to lay: the highest expected net (ties: the higher rank); None for a go."""
-    values = play_values(state, depth)
+def choose_play(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> int | None:
+    """The rank to lay: the highest expected net, or chance to win (ties: the higher rank); None for a go."""
+    values = play_values(state, depth, goal)
     if not values:
         return None
     best = max(values.values())
     return max(rank for rank, value in values.items() if value >= best - _TIE)
 
 
-def play_value(state: PlayState, depth: int | None = None) -> float:
-    """The expected net of the position for seat 0: its best card, or its go."""
+def play_value(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> float:
+    """The expected net of the position for seat 0 (or its chance to win): its best card, or its go."""
     depth = _check_depth(state, depth)
+    _check_goal(state, goal)
     pool, floors, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
     depth = min(depth, sum(state.left))
-    return _value(tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once)
+    return _value(
+        tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
+    )
 
 
 def _check_depth(state: PlayState, depth: int | None) -> int:
@@ -171,6 +210,12 @@ def _check_depth(state: PlayState, depth: int | None) -> int:
     if depth < 1:
         raise ValueError(f"depth is how many cards to look ahead, at least 1, not {depth}")
     return depth
+
+
+def _check_goal(state: PlayState, goal: Goal | None) -> None:
+    """Board play is for two players."""
+    if goal is not None and len(state.left) != 2:
+        raise ValueError("playing the board is for two players")
 
 
 def _search_args(
@@ -186,6 +231,11 @@ def _search_args(
     return tuple(state.unseen), tuple(floors), tail, state.count, gone, ours
 
 
+def _stop(gained: int, goal: Goal | None) -> float:
+    """The value where the search stops: the net points gained, or the chance to win they leave."""
+    return float(gained) if goal is None else goal.value(gained)
+
+
 def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
@@ -199,8 +249,10 @@ def _value(
     depth: int,
     ours: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
-    """Expected net for our side with ``turn`` to lay and ``depth`` cards to go."""
+    """The value for our side with ``turn`` to lay and ``depth`` cards to go, ``gained`` pegged so far."""
     room = LIMIT - count
     if turn == 0:
         best: float | None = None
@@ -212,20 +264,21 @@ def _value(
             if VALUES[rank] > room:
                 break
             if not depth:
-                return 0.0
+                return _stop(gained, goal)
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once
+                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+                once, gained, goal,
             )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once)
+            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
         if _could_lay(hand, pool, floors, turn, room):
-            return 0.0
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+            return _stop(gained, goal)
+        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     floor = floors[turn]
     cards = fits = 0
     options = []
@@ -237,13 +290,15 @@ def _value(
                 fits += number
                 options.append(rank)
     if not fits:
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
-        after = _after(hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once)
+        after = _after(
+            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+        )
         outcomes.append((after, number))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank, C(cards left, k),
@@ -253,13 +308,13 @@ def _value(
     value = 0.0
     for outcome, number in outcomes:
         cards -= number
-        after = _CHOOSE[cards][k]
-        value += outcome * (before - after)
-        before = after
+        after_count = _CHOOSE[cards][k]
+        value += outcome * (before - after_count)
+        before = after_count
     if before:
         bar = 32 - count
         raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
-        value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once)
+        value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
 
 
@@ -276,25 +331,47 @@ def _after(
     ours: int,
     rank: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
     """``seat`` lays ``rank`` reaching ``count`` (``hand`` or ``pool`` already without it): its points and what follows."""
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
     left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
-    sign = 1 if ours >> seat & 1 else -1
+    mine = ours >> seat & 1
     if not any(left):
-        return sign * (points + (count < LIMIT))
+        return _stop(_gain(gained, mine, points + (count < LIMIT), goal), goal)
+    if points:
+        gained = _gain(gained, mine, points, goal)
+        if goal is not None and _over(gained, goal):
+            return goal.value(gained)
     if count == LIMIT:
-        return sign * points + _reset(hand, pool, left, floors, seat, depth - 1, ours, once)
+        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
             if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
-                return sign * points
-            return sign * points + _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once)
-    return sign * (points + 1) + _reset(hand, pool, left, floors, seat, depth - 1, ours, once)
+                return _stop(gained, goal)
+            return _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+    gained = _gain(gained, mine, 1, goal)
+    if goal is not None and _over(gained, goal):
+        return goal.value(gained)
+    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
+
+
+def _gain(gained: int, mine: int, points: int, goal: Goal | None) -> int:
+    """``gained`` after ``points`` to our side (``mine``) or theirs."""
+    if goal is None:
+        return gained + points if mine else gained - points
+    return gained + points * _SIDE if mine else gained + points
+
+
+def _over(gained: int, goal: Goal) -> bool:
+    """Whether a side has reached the target: the game is over."""
+    mine, theirs = divmod(gained, _SIDE)
+    return mine >= goal.need or theirs >= goal.their_need
 
 
 def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
@@ -323,6 +400,8 @@ def _go(
     depth: int,
     ours: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
     """``seat`` says go; when nobody can lay, the last card's seat scores 1 and the count resets.
 
@@ -334,10 +413,13 @@ def _go(
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     if last < 0:
-        return 0.0
-    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, left, floors, last, depth, ours, once)
+        return _stop(gained, goal)
+    gained = _gain(gained, ours >> last & 1, 1, goal)
+    if goal is not None and _over(gained, goal):
+        return goal.value(gained)
+    return _reset(hand, pool, left, floors, last, depth, ours, once, gained, goal)
 
 
 def _reset(
@@ -349,13 +431,15 @@ def _reset(
     depth: int,
     ours: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
     """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
     if once:
-        return 0.0
+        return _stop(gained, goal)
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (last + step) % seats
         if left[turn]:
-            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once)
-    return 0.0
+            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
+    return _stop(gained, goal)

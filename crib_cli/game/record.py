@@ -13,14 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..rules import GameRules
+from ..peg import Play
+from ..rules import SKUNKS, GameRules
 from ..score import ShowScore, score_show
-
-SKUNKS: dict[int, tuple[tuple[int, int, str], ...]] = {
-    121: ((61, 4, "double_skunks"), (91, 2, "skunks")),
-    61: ((31, 2, "lurches"),),
-}
-"""Target -> (loser below this score, game points, what such wins are called), the heaviest first."""
 
 
 def game_points(rules: GameRules, loser: int) -> int:
@@ -110,6 +105,27 @@ class DealRecord:
     def complete(self) -> bool:
         """Whether every hand and the crib were counted (the game did not end before the last show)."""
         return len(self.shows) == len(self.hands) + 1
+
+    def scoring(self, rules: GameRules) -> tuple[tuple[int, int], ...]:
+        """Every score of the deal as ``(seat, points)``, in the order pegged: his heels, each card
+        of the play (its go points straight after it), then the shows (a muggins shortfall to the
+        next seat straight after its show)."""
+        out = [(self.dealer, self.heels)] if self.heels else []
+        if self.plays:
+            kept = tuple(tuple(c for c in hand if c not in thrown) for hand, thrown in zip(self.hands, self.discards))
+            play = Play(rules, (self.dealer + 1) % rules.players, kept)
+            for seat, card in self.plays:
+                turn = play.say_go() if card is None else play.lay(card)
+                if turn.points:
+                    out.append((seat, turn.points))
+                if turn.go is not None:
+                    out.append((turn.go, 1))
+        for show in self.shows:
+            if show.claimed:
+                out.append((show.seat, show.claimed))
+            if show.muggins:
+                out.append(((show.seat + 1) % rules.players, show.muggins))
+        return tuple(out)
 
     def points(self) -> tuple[DealPoints, ...]:
         """Points each seat scored in this deal, by category."""

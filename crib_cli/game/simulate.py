@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 
-from ..rules import GameRules
+from ..rules import SKUNKS, GameRules
 from .engine import play_game
-from .record import SKUNKS, DealPoints, GameRecord
+from .record import DealPoints, GameRecord
 from .strategies import PlayerFactory, player_factory
 
 Z_95 = 1.959963984540054

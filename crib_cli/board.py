@@ -1,0 +1,627 @@
+"""The board: the chance to win from every position, expert against expert, and the odds of a big win.
+
+A position is the start of a deal in a two-player game: the dealer's score,
+the pone's score and the target (six-card cribbage to 121 or 61, five-card
+cribbage to 61). The tables in :mod:`crib_cli.data.board` are built by
+:mod:`crib_cli.builders.board` from simulated deals of the expert against
+itself: the chance is the expert's against an equal player.
+
+>>> round(dealer_chance(0, 0), 2)
+0.56
+>>> odds(95, 110, me_dealing=True).win < 0.5
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from operator import mul
+
+from .rules import SKUNKS, TARGETS, RulesError
+
+BOARDS = (("six", 121), ("six", 61), ("five", 61))
+"""The games a table is built for: six-card cribbage to 121 and to 61, five-card cribbage to 61."""
+
+_SCALE = 65535
+_MARGIN_NAMES = {"double_skunks": "double skunk", "skunks": "skunk", "lurches": "lurch"}
+"""The name of one big win of each kind of :data:`~crib_cli.rules.SKUNKS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One game's tables: for each position, the dealer's chance to win, and to win or lose with
+    the loser below each margin of :data:`~crib_cli.rules.SKUNKS` (lightest first)."""
+
+    variant: str
+    target: int
+    win: array[int]
+    big_for: tuple[array[int], ...]
+    big_against: tuple[array[int], ...]
+
+    def at(self, table: array[int], dealer: int, pone: int) -> float:
+        """A chance from ``table`` at the position (dealer's score, pone's score)."""
+        return table[dealer * self.target + pone] / _SCALE
+
+    def dealer_win(self, dealer: int, pone: int) -> float:
+        """The dealer's chance to win from the position."""
+        return self.win[dealer * self.target + pone] / _SCALE
+
+
+def check_game(target: int, variant: str) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless there is a table for the game."""
+    if (variant, target) not in BOARDS:
+        games = ", ".join(f"{v}-card to {t}" for v, t in BOARDS)
+        raise RulesError(f"the board is known for two-player {games}, not {variant}-card to {target}")
+
+
+@cache
+def board(target: int = TARGETS[0], variant: str = "six") -> Board:
+    """The tables of a game, read once from the generated module."""
+    check_game(target, variant)
+    from .data import board as data
+
+    suffix = f"{variant.upper()}_{target}"
+
+    def table(name: str) -> array[int]:
+        values = array("H", getattr(data, name))
+        if sys.byteorder == "little":
+            values.byteswap()
+        return values
+
+    margins = range(len(SKUNKS[target]))
+    return Board(
+        variant,
+        target,
+        table(f"WIN_{suffix}"),
+        tuple(table(f"BIG_FOR_{suffix}_{at}") for at in margins),
+        tuple(table(f"BIG_AGAINST_{suffix}_{at}") for at in margins),
+    )
+
+
+def check_position(scores: tuple[int, ...], target: int) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless every score is a score of a game not yet won."""
+    for score in scores:
+        if not 0 <= score < target:
+            raise RulesError(f"a score is 0 to {target - 1} in a game to {target}, not {score}")
+
+
+def dealer_chance(dealer: int, pone: int, *, target: int = TARGETS[0], variant: str = "six") -> float:
+    """The dealer's chance to win from the start of a deal at these scores."""
+    check_position((dealer, pone), target)
+    return board(target, variant).dealer_win(dealer, pone)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One seat's chances from a position: to win, and to win and to lose by each big margin.
+
+    ``margins`` names the big wins, heaviest first (``double skunk``, ``skunk``; or ``lurch``), each
+    with its game points and the chances that it is mine (``wins``) or the opponent's (``losses``):
+    a skunk is a win with the loser from 61 to 90, a double skunk below 61.
+    """
+
+    me: int
+    opponent: int
+    me_dealing: bool
+    target: int
+    variant: str
+    win: float
+    margins: tuple[tuple[str, int], ...]
+    wins: tuple[float, ...]
+    losses: tuple[float, ...]
+
+    @property
+    def lose(self) -> float:
+        """The chance to lose."""
+        return 1.0 - self.win
+
+    @property
+    def game_points(self) -> float:
+        """Expected game points won less game points lost."""
+        plain_win = self.win - sum(self.wins)
+        plain_loss = self.lose - sum(self.losses)
+        points = [points for _, points in self.margins]
+        return plain_win - plain_loss + sum(p * (w - l) for p, w, l in zip(points, self.wins, self.losses))
+
+
+def odds(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> Odds:
+    """My chances from the start of a deal at these scores, as dealer or as pone."""
+    check_position((me, opponent), target)
+    tables = board(target, variant)
+    dealer, pone = (me, opponent) if me_dealing else (opponent, me)
+    win = tables.dealer_win(dealer, pone)
+    below_for = [tables.at(t, dealer, pone) for t in tables.big_for]
+    below_against = [tables.at(t, dealer, pone) for t in tables.big_against]
+    if not me_dealing:
+        win, below_for, below_against = 1.0 - win, below_against, below_for
+    # The tables hold "loser below each margin", lightest first; a margin's own chance is the
+    # difference of consecutive ones. Margins are named heaviest first, as in the rules.
+    kinds = SKUNKS[target]
+    exact_for = _exact(below_for)
+    exact_against = _exact(below_against)
+    names = tuple((_MARGIN_NAMES[kind], points) for _, points, kind in kinds)
+    return Odds(me, opponent, me_dealing, target, variant, win, names, exact_for, exact_against)
+
+
+def _exact(below: list[float]) -> tuple[float, ...]:
+    """Chances of each margin alone, heaviest first, from chances of the loser being below each, lightest first."""
+    heaviest_first = below[::-1]
+    return tuple(
+        value - (heaviest_first[at - 1] if at else 0.0) for at, value in enumerate(heaviest_first)
+    )
+
+
+# --- one deal, decided by the board -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What a throw brings to the deal, as the board weighs it.
+
+    ``thrown`` is the ranks thrown to the crib, lower first; ``starters`` one
+    entry for each card that may be turned, equally likely: its rank, the
+    kept hand's points with it, and 1 if a thrown jack is of its suit (nobs
+    in the crib), else 0. ``pegging`` is what the kept cards peg for less
+    than they concede, against what a keep pegs on average in the seat
+    (0 when not known).
+    """
+
+    thrown: tuple[int, int]
+    starters: tuple[tuple[int, int, int], ...]
+    pegging: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Model:
+    """What the sampled deals of a variant say of a deal's scoring, for :func:`throw_chances`.
+
+    By starter rank: the pone's points in the play with the dealer's play,
+    hand and crib (``pone_rows[rank][pone's play][dealer's total]``); the
+    dealer's points in the play with the pone's play and hand
+    (``dealer_rows[rank][dealer's play][pone's total]``); the crib. And over
+    all deals: who first reaches a need in the play (``first[seat][need][k]``,
+    the chance the seat does while the other has fewer than ``k``), and
+    ``alone[seat][points][k]``, the chance the seat pegs exactly ``points``
+    while the other pegs fewer than ``k``. ``expert_gift[seat][rank]``: how
+    far the seat's own throws in the sampled deals moved the crib, against a
+    throw of any two cards (the sampled cribs already hold it).
+    """
+
+    pone_rows: dict[int, list[list[float]]]
+    dealer_rows: dict[int, list[list[float]]]
+    cribs: dict[int, list[float]]
+    first: tuple[list[list[float]], list[list[float]]]
+    alone: tuple[list[list[float]], list[list[float]]]
+    crib_means: dict[tuple[int, int, int], float]
+    expert_gift: tuple[dict[int, float], dict[int, float]]
+
+
+_PONE, _DEALER = 0, 1
+
+
+@cache
+def _model(variant: str) -> _Model:
+    from .data import board as data
+
+    name = variant.upper()
+    deals: int = getattr(data, f"DEALS_{name}")
+
+    def rows(view: dict[tuple[int, int, int], int]) -> dict[int, list[list[float]]]:
+        """By starter rank, for each of my play points, the other seat's totals: joint chances."""
+        by_rank: dict[int, int] = {}
+        for (rank, _, _), count in view.items():
+            by_rank[rank] = by_rank.get(rank, 0) + count
+        out: dict[int, list[list[float]]] = {}
+        for (rank, mine, theirs), count in view.items():
+            table = out.setdefault(rank, [])
+            while len(table) <= mine:
+                table.append([])
+            row = table[mine]
+            row.extend([0.0] * (theirs + 1 - len(row)))
+            row[theirs] += count / by_rank[rank]
+        return {rank: _trimmed(table) for rank, table in out.items()}
+
+    cribs: dict[int, list[float]] = {}
+    totals: dict[int, int] = {}
+    for (rank, points), count in getattr(data, f"CRIBS_{name}").items():
+        totals[rank] = totals.get(rank, 0) + count
+    for (rank, points), count in getattr(data, f"CRIBS_{name}").items():
+        crib = cribs.setdefault(rank, [])
+        crib.extend([0.0] * (points + 1 - len(crib)))
+        crib[points] += count / totals[rank]
+
+    def prefix(counts: dict[tuple[int, int], int], size: int) -> list[list[float]]:
+        out = [[0.0] * (size + 1) for _ in range(size + 1)]
+        for (points, other), count in counts.items():
+            if points <= size and other < size:
+                out[points][other + 1] += count / deals
+        for row in out:
+            for at in range(1, len(row)):
+                row[at] += row[at - 1]
+        return out
+
+    means: dict[tuple[int, int, int], float] = dict(data.CRIB_MEANS)
+    gifts: tuple[dict[int, list[float]], dict[int, list[float]]] = ({}, {})
+    for (seat, low, high, rank), count in getattr(data, f"THROWS_{name}").items():
+        entry = gifts[seat].setdefault(rank, [0.0, 0.0])
+        entry[0] += count * (means[low, high, rank] - means[0, 0, rank])
+        entry[1] += count
+    gift = tuple({rank: total / count for rank, (total, count) in by_seat.items()} for by_seat in gifts)
+    play = getattr(data, f"PLAY_TOTALS_{name}")
+    size = max(max(key) for key in play) + 1
+    first = (prefix(getattr(data, f"PLAY_REACH_PONE_{name}"), size), prefix(getattr(data, f"PLAY_REACH_DEALER_{name}"), size))
+    alone = (prefix({(p, d): c for (d, p), c in play.items()}, size), prefix(play, size))
+    return _Model(
+        rows(getattr(data, f"PONE_VIEW_{name}")), rows(getattr(data, f"DEALER_VIEW_{name}")), cribs, first, alone,
+        means, (gift[0], gift[1]),
+    )
+
+
+@cache
+def pegging_average(variant: str, me_dealing: bool) -> float:
+    """What the seat pegs for less than it concedes in the play, on average over the sampled deals."""
+    from .data import board as data
+
+    play: dict[tuple[int, int], int] = getattr(data, f"PLAY_TOTALS_{variant.upper()}")
+    net = sum((dealer - pone) * count for (dealer, pone), count in play.items()) / sum(play.values())
+    return net if me_dealing else -net
+
+
+ENDGAME = 0.005
+"""Below this chance that a deal ends the game, a throw's chance to win is read at the average outcome."""
+
+
+def ending_chance(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> float:
+    """About how likely a deal from this position is to end the game: the chance the dealer's points in
+    the deal reach his need, plus the pone's, by the sampled deals (a deal where both would counts twice)."""
+    dealer, pone = (me, opponent) if me_dealing else (opponent, me)
+    tails = _tails(variant)
+    return _tail(tails[_DEALER], target - dealer) + _tail(tails[_PONE], target - pone)
+
+
+def _tail(tail: list[float], need: int) -> float:
+    return tail[need] if need < len(tail) else 0.0
+
+
+@cache
+def _tails(variant: str) -> tuple[list[float], list[float]]:
+    """By seat, the chance of at least ``n`` points in a deal, for each ``n``."""
+    from .data import board as data
+
+    totals: dict[tuple[int, int], int] = getattr(data, f"TOTALS_{variant.upper()}")
+    deals = sum(totals.values())
+    tails = []
+    for seat in (_PONE, _DEALER):
+        counts = [0] * (max(key[1 - seat] for key in totals) + 2)
+        for key, count in totals.items():
+            counts[key[1 - seat]] += count  # TOTALS keys are (dealer, pone)
+        tail, running = [], 0
+        for count in reversed(counts):
+            running += count
+            tail.append(running / deals)
+        tails.append(tail[::-1])
+    return tails[0], tails[1]
+
+
+@cache
+def _averages(variant: str) -> tuple[float, float, dict[int, float], dict[int, float], dict[int, float]]:
+    """The sampled deals' averages: pone's and dealer's play, and by starter rank the pone's hand, the
+    dealer's hand and the crib."""
+    from .data import board as data
+
+    name = variant.upper()
+    play: dict[tuple[int, int], int] = getattr(data, f"PLAY_TOTALS_{name}")
+    deals = sum(play.values())
+    pone = sum(p * count for (_, p), count in play.items()) / deals
+    dealer = sum(d * count for (d, _), count in play.items()) / deals
+
+    def by_rank(table: dict[tuple[int, int], int]) -> dict[int, float]:
+        sums: dict[int, list[int]] = {}
+        for (rank, points), count in table.items():
+            entry = sums.setdefault(rank, [0, 0])
+            entry[0] += points * count
+            entry[1] += count
+        return {rank: total / count for rank, (total, count) in sums.items()}
+
+    return (
+        pone, dealer, by_rank(getattr(data, f"HANDS_PONE_{name}")), by_rank(getattr(data, f"HANDS_DEALER_{name}")),
+        by_rank(getattr(data, f"CRIBS_{name}")),
+    )
+
+
+def _far(model: _Model, me: int, opponent: int, me_dealing: bool, target: int, variant: str, outlook: Outlook) -> float:
+    """The chance to win where the deal leaves each seat on average, when it can hardly end the game."""
+    pone_play, dealer_play, pone_hands, dealer_hands, cribs = _averages(variant)
+    starters = outlook.starters
+    count = len(starters)
+    hand = sum(points for _, points, _ in starters) / count
+    seat = _DEALER if me_dealing else _PONE
+    crib = sum(cribs[rank] + _crib_shift(model, outlook.thrown, rank, nobs, seat) for rank, _, nobs in starters) / count
+    heels = 2 * sum(rank == 11 for rank, _, _ in starters) / count
+    play = outlook.pegging / 2
+    if me_dealing:
+        mine = dealer_play + play + hand + crib + heels
+        theirs = pone_play - play + sum(pone_hands[rank] for rank, _, _ in starters) / count
+        return 1.0 - _between(board(target, variant), opponent + theirs, me + mine)
+    mine = pone_play + play + hand
+    theirs = dealer_play - play + sum(dealer_hands[rank] for rank, _, _ in starters) / count + crib + heels
+    return _between(board(target, variant), me + mine, opponent + theirs)
+
+
+def _between(tables: Board, dealer: float, pone: float) -> float:
+    """The dealer's chance at a position between whole scores, read across the four around it."""
+    top = tables.target - 1
+    dealer, pone = min(max(dealer, 0.0), top), min(max(pone, 0.0), top)
+    d, p = int(dealer), int(pone)
+    d1, p1 = min(d + 1, top), min(p + 1, top)
+    fd, fp = dealer - d, pone - p
+    low = tables.dealer_win(d, p) * (1 - fp) + tables.dealer_win(d, p1) * fp
+    high = tables.dealer_win(d1, p) * (1 - fp) + tables.dealer_win(d1, p1) * fp
+    return low * (1 - fd) + high * fd
+
+
+_SLIGHT = 1e-6
+"""Chances below this at the end of a row, and rows of less than it, are left out of the sums: a
+ten-thousandth of a point of percentage, for work saved in every one of them."""
+
+
+def _trimmed(table: list[list[float]]) -> list[list[float]]:
+    """Rows without their slight tails; rows of next to nothing emptied (but kept, for their place)."""
+    out = []
+    for row in table:
+        end = len(row)
+        while end and row[end - 1] < _SLIGHT:
+            end -= 1
+        out.append(row[:end] if sum(row) >= _SLIGHT else [])
+    return out
+
+
+def _chance(table: list[list[float]], points: int, limit: int) -> float:
+    """``table[points][limit]``, 0 beyond the table (no such points) and the last column past it."""
+    if points >= len(table) or limit <= 0:
+        return 0.0
+    row = table[points]
+    return row[min(limit, len(row) - 1)]
+
+
+@cache
+def _rows(target: int, variant: str, transposed: bool) -> tuple[tuple[float, ...], ...]:
+    """The dealer's chance by position as rows (``[dealer][pone]``, or ``[pone][dealer]`` transposed),
+    each padded with zeros past the target: a seat at the target or past it has already won."""
+    tables = board(target, variant)
+    pad = (0.0,) * (target + 64)
+    if transposed:
+        return tuple(tuple(tables.dealer_win(d, p) for d in range(target)) + pad for p in range(target))
+    return tuple(tuple(tables.dealer_win(d, p) for p in range(target)) + pad for d in range(target))
+
+
+def throw_chances(
+    me: int, opponent: int, *, me_dealing: bool, outlooks: Sequence[Outlook], target: int = TARGETS[0],
+    variant: str = "six",
+) -> tuple[float, ...]:
+    """My chance to win the game with each throw, from my score and the opponent's as the deal begins.
+
+    The deal is scored in its order: his heels (a jack turned), the play,
+    the pone's hand, the dealer's hand, the crib; the first to the target
+    wins there, and otherwise the game goes on from where the deal leaves
+    it (the board's table). My hand is exact for every starter. The rest is
+    the sampled deals' by starter rank: the play's points (and who first
+    reaches a need in it) and the other seat's hand, with the crib moved by
+    what my throw adds to it against a throw of any two cards, and the
+    play by what my keep pegs against an average keep. When the deal can
+    hardly end the game (:func:`ending_chance` below :data:`ENDGAME`), the
+    chance is the table's where the deal leaves each seat on average. See
+    the README for how close it comes to simulating the deal itself.
+    """
+    check_position((me, opponent), target)
+    model = _model(variant)
+    need, theirs = target - me, target - opponent
+    if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
+        chances = [_far(model, me, opponent, me_dealing, target, variant, o) for o in outlooks]
+    elif me_dealing:
+        phi: dict[tuple[int, int], list[float]] = {}
+        chances = [_as_dealer(model, me, opponent, need, theirs, target, variant, o, phi) for o in outlooks]
+    else:
+        chances = [_as_pone(model, me, opponent, need, theirs, target, variant, o) for o in outlooks]
+    return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
+
+
+def _groups(outlook: Outlook) -> dict[tuple[int, int, int], int]:
+    groups: dict[tuple[int, int, int], int] = {}
+    for starter in outlook.starters:
+        groups[starter] = groups.get(starter, 0) + 1
+    return groups
+
+
+def _split(shift: float) -> tuple[int, float]:
+    """A shift of points as whole points and the fraction of the next point."""
+    whole = int(shift // 1)
+    return whole, shift - whole
+
+
+def _moved(chances: Sequence[float], values: Sequence[float], base: int, whole: int, part: float) -> float:
+    """The expectation of ``values[base + y + shift]`` when ``y`` has the distribution ``chances``, for a
+    shift of ``whole + part`` points (the fraction shared between the whole points either side).
+
+    A shift is a model's, not a score: one down may read a little below ``base`` (never below 0).
+    """
+    start = max(base + whole, 0)
+    size = len(chances)
+    low = sum(map(mul, chances, values[start : start + size]))
+    high = sum(map(mul, chances, values[start + 1 : start + 1 + size]))
+    return float(low + part * (high - low))
+
+
+def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, seat: int) -> float:
+    """How far my throw moves the crib, against the throws the seat makes in the sampled deals."""
+    means = model.crib_means
+    return means[(*thrown, rank)] - means[0, 0, rank] + nobs - model.expert_gift[seat].get(rank, 0.0)
+
+
+def _as_pone(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
+             outlook: Outlook) -> float:
+    rows = _rows(target, variant, False)
+    total = 0.0
+    for (rank, hand, nobs), cards in _groups(outlook).items():
+        heels = 2 if rank == 11 else 0
+        left = theirs - heels
+        if left <= 0:
+            continue  # his heels wins at the cut
+        # His points after the play and his shows move with my crib's gift and with my keep's pegging.
+        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging)
+        value = _chance(model.first[_PONE], need, left)
+        base = opponent + heels
+        for pegged, row in enumerate(model.pone_rows[rank]):
+            if pegged >= need:
+                break
+            if pegged + hand >= need:  # my hand counts out, unless he pegged out first
+                value += _chance(model.alone[_PONE], pegged, left)
+            elif row:
+                value += _moved(row, rows[me + pegged + hand], base, whole, part)
+        total += cards * value
+    return total / len(outlook.starters)
+
+
+def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
+               outlook: Outlook, phi: dict[tuple[int, int], list[float]]) -> float:
+    columns = _rows(target, variant, True)
+    total = 0.0
+    for (rank, hand, nobs), cards in _groups(outlook).items():
+        heels = 2 if rank == 11 else 0
+        left = need - heels
+        if left <= 0:
+            total += cards  # my heels wins at the cut
+            continue
+        # My points move with my crib and with my keep's pegging.
+        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
+        crib = model.cribs[rank]
+        value = _chance(model.first[_DEALER], left, theirs)
+        for pegged, row in enumerate(model.dealer_rows[rank]):
+            if pegged >= left:
+                break
+            if not row:
+                continue
+            key = (rank, pegged)
+            ahead = phi.get(key)
+            if ahead is None:
+                ahead = phi[key] = _ahead(row, columns, me + heels + pegged, left - pegged, opponent, theirs)
+            value += _moved(crib, ahead, hand, whole, part)
+        total += cards * value
+    return total / len(outlook.starters)
+
+
+def _ahead(row: list[float], columns: tuple[tuple[float, ...], ...], mine: int, short: int, opponent: int,
+           theirs: int) -> list[float]:
+    """For each more points ``y`` I show (hand and crib) after the play: my chance, weighed by the
+    chance of the pone's play and hand in ``row``, that I win (``y`` reaches the ``short`` I lack,
+    and his hand did not count out first) or win later as the pone of the next deal."""
+    alive = row[:theirs]
+    mass = sum(alive)
+    end = opponent + len(alive)
+    ahead = [mass - sum(map(mul, alive, columns[mine + y][opponent:end])) for y in range(short)]
+    return ahead + [mass] * 64
+
+
+# --- the play, decided by the board --------------------------------------------------------------
+
+
+@cache
+def _shows(variant: str, rank: int, seat: int) -> tuple[float, ...]:
+    """The distribution of the seat's hand with a starter of this rank, in the sampled deals."""
+    from .data import board as data
+
+    table: dict[tuple[int, int], int] = getattr(data, f"HANDS_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
+    counts = [0] * 30
+    for (starter, points), count in table.items():
+        if starter == rank:
+            counts[points] += count
+    total = sum(counts)
+    return tuple(count / total for count in counts)
+
+
+@cache
+def _his_shows(variant: str, rank: int) -> tuple[float, ...]:
+    """The dealer's hand and crib together with a starter of this rank (the sampled deals' cribs)."""
+    hand, crib = _shows(variant, rank, _DEALER), _model(variant).cribs[rank]
+    total = [0.0] * (len(hand) + len(crib))
+    for points, chance in enumerate(hand):
+        if chance:
+            for more, other in enumerate(crib):
+                total[points + more] += chance * other
+    return tuple(total)
+
+
+def after_play(
+    me: int, opponent: int, *, me_dealing: bool, shown: int, thrown: tuple[int, int], starter: int, nobs: int = 0,
+    target: int = TARGETS[0], variant: str = "six",
+) -> Callable[[int, int], float]:
+    """My chance to win when the play ends with ``mine`` more points pegged by me and ``theirs`` by the
+    opponent, from the scores now, with neither at the target: ``f(mine, theirs)``.
+
+    The shows follow in order: the pone's hand, then the dealer's hand and the
+    crib. Mine (``shown``, with the ``starter``'s rank known) is exact; his
+    hand is the sampled deals' with that starter; the crib is theirs moved by
+    my ``thrown`` ranks (and ``nobs``, a thrown jack of the starter's suit).
+    Then the game goes on from where the deal leaves it, by the table.
+    """
+    check_position((me, opponent), target)
+    model = _model(variant)
+    rows = _rows(target, variant, False)
+    seat = _DEALER if me_dealing else _PONE
+    whole, part = _split(_crib_shift(model, thrown, starter, nobs, seat))
+    known: dict[tuple[int, int], float] = {}
+    if me_dealing:
+        his, crib = _shows(variant, starter, _PONE), model.cribs[starter]
+
+        def value(mine: int, theirs: int) -> float:
+            base = me + mine + shown
+            chance = 0.0
+            for hand, weight in enumerate(his):
+                dealer = opponent + theirs + hand
+                if weight and dealer < target:
+                    chance += weight * (1.0 - _moved(crib, rows[dealer], base, whole, part))
+            return chance
+
+    else:
+        shows = _his_shows(variant, starter)
+
+        def value(mine: int, theirs: int) -> float:
+            dealer = me + mine + shown
+            if dealer >= target:
+                return 1.0
+            return _moved(shows, rows[dealer], opponent + theirs, whole, part)
+
+    def at(mine: int, theirs: int) -> float:
+        key = (mine, theirs)
+        chance = known.get(key)
+        if chance is None:
+            chance = known[key] = value(mine, theirs)
+        return chance
+
+    return at
+
+
+PLAY_MATTERS = 0.005
+"""The chance, at least, that the rest of the deal ends the game, for the play to be weighed by the board."""
+
+
+def play_matters(
+    me: int, opponent: int, *, me_dealing: bool, shown: int, starter: int, target: int = TARGETS[0],
+    variant: str = "six",
+) -> bool:
+    """Whether the rest of a deal in play may end the game: I could reach the target with my show
+    (``shown``) and a good play, or the opponent with his shows and the play, at least
+    :data:`PLAY_MATTERS` of the time by the sampled deals."""
+    if me + shown + _GOOD_PLAY >= target:
+        return True
+    his = _shows(variant, starter, _PONE) if me_dealing else _his_shows(variant, starter)
+    short = target - opponent - _GOOD_PLAY
+    return short <= 0 or sum(his[max(short, 0) :]) >= PLAY_MATTERS
+
+
+_GOOD_PLAY = 12
+"""Points a seat may peg in a good play, for :func:`play_matters`."""
