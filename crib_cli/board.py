@@ -19,9 +19,13 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
+from math import prod
 from operator import mul
+from typing import Any
 
 from .rules import SKUNKS, TARGETS, RulesError
+from .tables import RANKS
 
 BOARDS = (("six", 121), ("six", 61), ("five", 61))
 """The games a table is built for: six-card cribbage to 121 and to 61, five-card cribbage to 61."""
@@ -49,6 +53,26 @@ class Board:
     def dealer_win(self, dealer: int, pone: int) -> float:
         """The dealer's chance to win from the position."""
         return self.win[dealer * self.target + pone] / _SCALE
+
+
+@cache
+def grid(name: str) -> list[Any]:
+    """A table of counts of the generated module (a dense array of bytes) as nested lists of its shape."""
+    from .data import board as data
+
+    shape: tuple[int, ...] = getattr(data, f"{name}_SHAPE")
+    values = array("d" if name == "CRIB_MEANS" else "I", getattr(data, name))
+    if sys.byteorder == "little":
+        values.byteswap()
+    flat = values.tolist()
+
+    def nest(start: int, sizes: tuple[int, ...]) -> list[Any]:
+        if len(sizes) == 1:
+            return flat[start : start + sizes[0]]
+        step = prod(sizes[1:])
+        return [nest(start + at * step, sizes[1:]) for at in range(sizes[0])]
+
+    return nest(0, shape)
 
 
 def check_game(target: int, variant: str) -> None:
@@ -196,7 +220,7 @@ class _Model:
     cribs: dict[int, list[float]]
     first: tuple[list[list[float]], list[list[float]]]
     alone: tuple[list[list[float]], list[list[float]]]
-    crib_means: dict[tuple[int, int, int], float]
+    crib_means: list[list[list[float]]]
     expert_gift: tuple[dict[int, float], dict[int, float]]
 
 
@@ -210,64 +234,45 @@ def _model(variant: str) -> _Model:
     name = variant.upper()
     deals: int = getattr(data, f"DEALS_{name}")
 
-    def rows(view: dict[tuple[int, int, int], int]) -> dict[int, list[list[float]]]:
+    def rows(view: list[list[list[int]]]) -> dict[int, list[list[float]]]:
         """By starter rank, for each of my play points, the other seat's totals: joint chances."""
-        by_rank: dict[int, int] = {}
-        for (rank, _, _), count in view.items():
-            by_rank[rank] = by_rank.get(rank, 0) + count
-        out: dict[int, list[list[float]]] = {}
-        for (rank, mine, theirs), count in view.items():
-            table = out.setdefault(rank, [])
-            while len(table) <= mine:
-                table.append([])
-            row = table[mine]
-            row.extend([0.0] * (theirs + 1 - len(row)))
-            row[theirs] += count / by_rank[rank]
-        return {rank: _trimmed(table) for rank, table in out.items()}
-
-    cribs: dict[int, list[float]] = {}
-    totals: dict[int, int] = {}
-    for (rank, points), count in getattr(data, f"CRIBS_{name}").items():
-        totals[rank] = totals.get(rank, 0) + count
-    for (rank, points), count in getattr(data, f"CRIBS_{name}").items():
-        crib = cribs.setdefault(rank, [])
-        crib.extend([0.0] * (points + 1 - len(crib)))
-        crib[points] += count / totals[rank]
-
-    def prefix(counts: dict[tuple[int, int], int], size: int) -> list[list[float]]:
-        out = [[0.0] * (size + 1) for _ in range(size + 1)]
-        for (points, other), count in counts.items():
-            if points <= size and other < size:
-                out[points][other + 1] += count / deals
-        for row in out:
-            for at in range(1, len(row)):
-                row[at] += row[at - 1]
+        out = {}
+        for rank, table in enumerate(view):
+            total = sum(map(sum, table))
+            if total:
+                out[rank] = _trimmed([[count / total for count in row] for row in table])
         return out
 
-    means: dict[tuple[int, int, int], float] = dict(data.CRIB_MEANS)
-    gifts: tuple[dict[int, list[float]], dict[int, list[float]]] = ({}, {})
-    for (seat, low, high, rank), count in getattr(data, f"THROWS_{name}").items():
-        entry = gifts[seat].setdefault(rank, [0.0, 0.0])
-        entry[0] += count * (means[low, high, rank] - means[0, 0, rank])
-        entry[1] += count
-    gift = tuple({rank: total / count for rank, (total, count) in by_seat.items()} for by_seat in gifts)
-    play = getattr(data, f"PLAY_TOTALS_{name}")
-    size = max(max(key) for key in play) + 1
-    first = (prefix(getattr(data, f"PLAY_REACH_PONE_{name}"), size), prefix(getattr(data, f"PLAY_REACH_DEALER_{name}"), size))
-    alone = (prefix({(p, d): c for (d, p), c in play.items()}, size), prefix(play, size))
+    def prefix(table: list[list[int]]) -> list[list[float]]:
+        """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``."""
+        return [[0.0, *accumulate(count / deals for count in row)] for row in table]
+
+    cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
+    means: list[list[list[float]]] = grid("CRIB_MEANS")
+    gifts = []
+    for by_rank in grid(f"THROWS_{name}"):  # [seat][lower rank][higher rank][starter rank]
+        gift = {}
+        for rank in RANKS:
+            thrown = [(by_rank[low][high][rank], means[low][high][rank] - means[0][0][rank])
+                      for low in RANKS for high in RANKS[low - 1 :] if by_rank[low][high][rank]]
+            if thrown:
+                gift[rank] = sum(n * shift for n, shift in thrown) / sum(n for n, _ in thrown)
+        gifts.append(gift)
+    play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
+    first = (prefix(grid(f"PLAY_REACH_PONE_{name}")), prefix(grid(f"PLAY_REACH_DEALER_{name}")))
+    alone = (prefix([list(column) for column in zip(*play)]), prefix(play))
     return _Model(
-        rows(getattr(data, f"PONE_VIEW_{name}")), rows(getattr(data, f"DEALER_VIEW_{name}")), cribs, first, alone,
-        means, (gift[0], gift[1]),
+        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, first, alone, means,
+        (gifts[0], gifts[1]),
     )
 
 
 @cache
 def pegging_average(variant: str, me_dealing: bool) -> float:
     """What the seat pegs for less than it concedes in the play, on average over the sampled deals."""
-    from .data import board as data
-
-    play: dict[tuple[int, int], int] = getattr(data, f"PLAY_TOTALS_{variant.upper()}")
-    net = sum((dealer - pone) * count for (dealer, pone), count in play.items()) / sum(play.values())
+    play = grid(f"PLAY_TOTALS_{variant.upper()}")
+    cells = [(dealer - pone, count) for dealer, row in enumerate(play) for pone, count in enumerate(row)]
+    net: float = sum(points * count for points, count in cells) / sum(count for _, count in cells)
     return net if me_dealing else -net
 
 
@@ -290,17 +295,12 @@ def _tail(tail: list[float], need: int) -> float:
 @cache
 def _tails(variant: str) -> tuple[list[float], list[float]]:
     """By seat, the chance of at least ``n`` points in a deal, for each ``n``."""
-    from .data import board as data
-
-    totals: dict[tuple[int, int], int] = getattr(data, f"TOTALS_{variant.upper()}")
-    deals = sum(totals.values())
+    totals = grid(f"TOTALS_{variant.upper()}")  # [dealer][pone]
+    deals = sum(map(sum, totals))
     tails = []
-    for seat in (_PONE, _DEALER):
-        counts = [0] * (max(key[1 - seat] for key in totals) + 2)
-        for key, count in totals.items():
-            counts[key[1 - seat]] += count  # TOTALS keys are (dealer, pone)
+    for tally in ([sum(column) for column in zip(*totals)], [sum(row) for row in totals]):
         tail, running = [], 0
-        for count in reversed(counts):
+        for count in reversed(tally):
             running += count
             tail.append(running / deals)
         tails.append(tail[::-1])
@@ -311,25 +311,18 @@ def _tails(variant: str) -> tuple[list[float], list[float]]:
 def _averages(variant: str) -> tuple[float, float, dict[int, float], dict[int, float], dict[int, float]]:
     """The sampled deals' averages: pone's and dealer's play, and by starter rank the pone's hand, the
     dealer's hand and the crib."""
-    from .data import board as data
-
     name = variant.upper()
-    play: dict[tuple[int, int], int] = getattr(data, f"PLAY_TOTALS_{name}")
-    deals = sum(play.values())
-    pone = sum(p * count for (_, p), count in play.items()) / deals
-    dealer = sum(d * count for (d, _), count in play.items()) / deals
+    play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
+    deals = sum(map(sum, play))
+    pone = sum(p * count for row in play for p, count in enumerate(row)) / deals
+    dealer = sum(d * sum(row) for d, row in enumerate(play)) / deals
 
-    def by_rank(table: dict[tuple[int, int], int]) -> dict[int, float]:
-        sums: dict[int, list[int]] = {}
-        for (rank, points), count in table.items():
-            entry = sums.setdefault(rank, [0, 0])
-            entry[0] += points * count
-            entry[1] += count
-        return {rank: total / count for rank, (total, count) in sums.items()}
+    def by_rank(table: list[list[int]]) -> dict[int, float]:
+        return {rank: sum(p * n for p, n in enumerate(row)) / sum(row) for rank, row in enumerate(table) if sum(row)}
 
     return (
-        pone, dealer, by_rank(getattr(data, f"HANDS_PONE_{name}")), by_rank(getattr(data, f"HANDS_DEALER_{name}")),
-        by_rank(getattr(data, f"CRIBS_{name}")),
+        pone, dealer, by_rank(grid(f"HANDS_PONE_{name}")), by_rank(grid(f"HANDS_DEALER_{name}")),
+        by_rank(grid(f"CRIBS_{name}")),
     )
 
 
@@ -459,7 +452,8 @@ def _moved(chances: Sequence[float], values: Sequence[float], base: int, whole: 
 def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, seat: int) -> float:
     """How far my throw moves the crib, against the throws the seat makes in the sampled deals."""
     means = model.crib_means
-    return means[(*thrown, rank)] - means[0, 0, rank] + nobs - model.expert_gift[seat].get(rank, 0.0)
+    low, high = thrown
+    return means[low][high][rank] - means[0][0][rank] + nobs - model.expert_gift[seat].get(rank, 0.0)
 
 
 def _as_pone(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
@@ -532,15 +526,9 @@ def _ahead(row: list[float], columns: tuple[tuple[float, ...], ...], mine: int, 
 @cache
 def _shows(variant: str, rank: int, seat: int) -> tuple[float, ...]:
     """The distribution of the seat's hand with a starter of this rank, in the sampled deals."""
-    from .data import board as data
-
-    table: dict[tuple[int, int], int] = getattr(data, f"HANDS_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
-    counts = [0] * 30
-    for (starter, points), count in table.items():
-        if starter == rank:
-            counts[points] += count
-    total = sum(counts)
-    return tuple(count / total for count in counts)
+    row = grid(f"HANDS_{('PONE', 'DEALER')[seat]}_{variant.upper()}")[rank]
+    total = sum(row)
+    return tuple(count / total for count in row)
 
 
 @cache

@@ -34,19 +34,27 @@ NEEDS = ((1, 10), (11, 20), (21, 35), (36, 121))
 
 
 class Noting(ExpertPlayer):
-    """The expert, noting for each deal whether its board choices differ from its points choices."""
+    """The expert, noting for each deal whether its board choices differ from its points choices;
+    ``what`` plays the board in throws, in plays, or in both."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str = "both") -> None:
         super().__init__(pegging=True, board=True)
+        self.what = what
         self.points = ExpertPlayer(pegging=True)
         self.deals: list[list[str]] = []
 
     def discard(self, view: View) -> tuple[Card, ...]:
+        if self.what == "plays":
+            chosen = self.points.discard(view)
+            self.deals.append([])
+            return chosen
         chosen = super().discard(view)
         self.deals.append(["throw"] if set(chosen) != set(self.points.discard(view)) else [])
         return chosen
 
     def play(self, view: View) -> Card | None:
+        if self.what == "throws":
+            return self.points.play(view)
         chosen = super().play(view)
         if len({card.rank for card in view.fits}) > 1 and board_goal(view) is not None:
             other = self.points.play(view)
@@ -69,12 +77,12 @@ def zone(need: int) -> int:
     return next(at for at, (low, high) in enumerate(NEEDS) if low <= need <= high)
 
 
-def game(job: tuple[int, str, str]) -> tuple[int, list[tuple[int, int, str, bool, bool, float]], int]:
+def game(job: tuple[int, str, str, str]) -> tuple[int, list[tuple[int, int, str, bool, bool, float]], int]:
     """Game ``index``: the winner, and for each deal of A's: (A's zone, B's zone, A's role, threw
     differently, played differently, the board's gain), and how many deals it had."""
-    index, other, seed = job
+    index, other, seed, what = job
     rules = GameRules()
-    a = Noting()
+    a = Noting(what)
     b = player_factory(other)(random.Random(f"{seed}:{index}:1"))
     record = play_game([a, b], rules, random.Random(f"{seed}:{index}"), first_dealer=index % 2,
                        names=("expert", other))
@@ -102,12 +110,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--b", default="expert-points", help="the other player")
     parser.add_argument("--seed", default="21")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--what", choices=["both", "throws", "plays"], default="both",
+                        help="play the board in throws, in the play, or both")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     wins = deals = threw = played = differed = 0
     gains: dict[tuple[int, int], list[float]] = {}
+    split = {"throw": 0.0, "play": 0.0, "both": 0.0}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for winner, rows, count in pool.map(game, [(i, args.b, args.seed) for i in range(args.games)], chunksize=25):
+        jobs = [(i, args.b, args.seed, args.what) for i in range(args.games)]
+        for winner, rows, count in pool.map(game, jobs, chunksize=25):
             wins += winner == 0
             deals += count
             for mine, theirs, _, throw, play, gain in rows:
@@ -118,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 entry[0] += 1
                 entry[1] += throw or play
                 entry[2] += gain
+                if throw or play:
+                    split["both" if throw and play else "throw" if throw else "play"] += gain
     rate = wilson_interval(wins, args.games)
     print(f"expert (A) against {args.b} (B): {args.games:,} games, seed {args.seed}, first deal alternating, "
           f"{time.perf_counter() - start:.0f} s")
@@ -126,7 +140,8 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"a throw in {threw:,}, a card in {played:,}")
     total = sum(entry[2] for entry in gains.values())
     print(f"the board's gain, replayed deal by deal: {total:+.1f} games in {args.games:,} "
-          f"({100 * total / args.games:+.2f} points of win rate)")
+          f"({100 * total / args.games:+.2f} points of win rate); from deals where only the throw differed "
+          f"{split['throw']:+.1f}, only cards {split['play']:+.1f}, both {split['both']:+.1f}")
     print("\nby zone (the points each side needs as the deal begins):")
     print(f"{'A needs':>8} {'B needs':>8} {'deals':>8} {'differed':>9} {'gain (games)':>13}")
     for (mine, theirs), (count, differ, gain) in sorted(gains.items()):

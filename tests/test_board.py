@@ -116,7 +116,7 @@ def test_the_board_agrees_with_the_table_on_average() -> None:
             assert thrown.win is not None
             chances.append(thrown.win)
         table = 1 - dealer_chance(opponent, me)
-        assert sum(chances) / len(chances) == pytest.approx(table, abs=0.05)
+        assert sum(chances) / len(chances) == pytest.approx(table, abs=0.03)
 
 
 def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:

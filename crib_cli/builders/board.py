@@ -35,14 +35,16 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import accumulate, combinations_with_replacement
 from operator import mul
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..cards import DECK
 from ..game.engine import play_deal
@@ -296,10 +298,20 @@ def _literal(name: str, data: bytes) -> list[str]:
     return [f"{name} = (", *(f"    {data[at:at + 32]!r}" for at in range(0, len(data), 32)), ")"]
 
 
-def _counts(name: str, counts: Mapping[Key, object]) -> list[str]:
-    """A dict literal of counts, a few entries a line, keys in order."""
-    entries: list[str] = [f"{key!r}: {counts[key]!r}," for key in sorted(counts)]
-    return [f"{name} = {{", *("    " + " ".join(entries[at : at + 6]) for at in range(0, len(entries), 6)), "}"]
+def _counts(name: str, counts: Mapping[Key, int | float]) -> list[str]:
+    """Counts by key as a dense array of bytes, ``NAME`` (four-byte whole numbers, or eight-byte floats for
+    floats, big-endian, the last index fastest) with ``NAME_SHAPE``: literals that load at once."""
+    shape = tuple(max(key[at] for key in counts) + 1 for at in range(len(next(iter(counts)))))
+    floats = any(isinstance(value, float) for value in counts.values())
+    values: array[Any] = array("d" if floats else "I", bytes(8 if floats else 4) * math.prod(shape))
+    for key, value in counts.items():
+        at = 0
+        for index, size in zip(key, shape):
+            at = at * size + index
+        values[at] = value
+    if sys.byteorder == "little":
+        values.byteswap()
+    return [f"{name}_SHAPE = {shape!r}", *_literal(name, values.tobytes())]
 
 
 def crib_means() -> dict[tuple[int, int, int], float]:
@@ -348,7 +360,9 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "WIN_<variant>_<target>: for each dealer score 0 to target - 1, for each pone score, the dealer's",
         "chance to win, in two-byte 65,535ths. BIG_FOR_..._<k> and BIG_AGAINST_..._<k>: the chance the",
         "dealer wins, or loses, with the loser below the k-th margin (91 and 61 of 121, 31 of 61), the",
-        "same way. They are solved from the counts that follow: TOTALS_<variant>, deals by (dealer's,",
+        "same way. Counts follow as dense arrays (NAME_SHAPE gives the size of each index; four-byte",
+        "whole numbers, CRIB_MEANS eight-byte floats; big-endian). The chances are solved from",
+        "TOTALS_<variant>, deals by (dealer's,",
         "pone's) points; REACH_<seat>_<variant>, deals by (need, the other seat's points then) in which",
         "the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone;",
         "HANDS_<seat>_<variant> and CRIBS_<variant>: shows by (starter rank, points). PONE_VIEW_<variant>:",
