@@ -1,4 +1,4 @@
-"""Work on local processes and on a Dask cluster through one executor; the simulation on a cluster.
+"""Work on local processes and on a Dask cluster through one executor; the simulation and the builders on a cluster.
 
 The cluster is real: a scheduler and two worker processes (one thread each)
 on 127.0.0.1, started by ``dask scheduler`` and ``dask worker`` as a user
@@ -23,7 +23,9 @@ import dask.config
 import pytest
 from click.testing import CliRunner, Result
 
+from crib_cli.builders import cribs, pegging
 from crib_cli.cli import cli
+from crib_cli.cribs import CLASSES
 from crib_cli.game.cluster import (
     INSTALL,
     BadAddress,
@@ -34,6 +36,7 @@ from crib_cli.game.cluster import (
     require_dask,
     scheduler_address,
 )
+from crib_cli.pegging import keep_patterns
 
 LOOPBACK = "127.0.0.1"
 
@@ -359,3 +362,48 @@ def test_ctrl_c_on_the_cluster_keeps_the_first_games(cluster: str, tmp_path: Pat
     assert games == list(range(report["games"])) and 0 < report["games"] < 20000
     assert report["partial"] and report["games_asked"] == 20000
     assert stderr.decode() == f"Interrupted: the report covers the first {report['games']:,} of 20,000 games\n"
+
+
+# --- the builders on the cluster -----------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["local", "cluster"])
+def test_the_pegging_entries_are_the_same_on_workers(where: str, request: pytest.FixtureRequest) -> None:
+    patterns = keep_patterns()[::300]
+    here = pegging.build(2, None, patterns)
+    with executor(jobs=2, cluster=request.getfixturevalue("cluster") if where == "cluster" else None) as pool:
+        there = pegging.build(2, pool, patterns)
+    assert there == here and pegging.render(2, there) == pegging.render(2, here)
+
+
+@pytest.mark.parametrize("where", ["local", "cluster"])
+def test_a_crib_pass_is_the_same_on_workers(where: str, request: pytest.FixtureRequest) -> None:
+    values = [4.0 + (c % 7) / 10 for c in range(CLASSES)]
+    plan = [2 if i % 400 == 0 else 0 for i in range(len(cribs.strata().ranks))]
+    here = cribs.measure("dealer", values, values, plan, seed=5)
+    with executor(jobs=2, cluster=request.getfixturevalue("cluster") if where == "cluster" else None) as pool:
+        there = cribs.measure("dealer", values, values, plan, seed=5, workers=pool)
+    assert there == here
+
+
+@pytest.mark.parametrize("builder", [pegging, cribs], ids=["pegging", "cribs"])
+def test_a_builder_with_an_unreachable_cluster_is_one_line_and_exit_1(
+    builder: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    address = closed_port()
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), pytest.raises(SystemExit) as stopped:
+        builder.main(["--cluster", address, "--out", str(tmp_path / "out.py")])  # type: ignore[attr-defined]
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err.endswith(f"error: cannot reach the Dask scheduler at {address} (waited 1 s)\n")
+    assert not (tmp_path / "out.py").exists()
+
+
+@pytest.mark.parametrize("builder", [pegging, cribs], ids=["pegging", "cribs"])
+def test_a_builder_without_an_address_is_a_usage_error(
+    builder: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        builder.main(["--cluster"])  # type: ignore[attr-defined]
+    assert stopped.value.code == 2
+    assert "error: --cluster: no scheduler address" in capsys.readouterr().err
