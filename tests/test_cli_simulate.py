@@ -482,3 +482,28 @@ def test_progress_line(total: int, adds: list[tuple[float, int]], line: str) -> 
     assert bar.line(now[0]) == line
     bar.close()
     assert out.getvalue().endswith(line + "\n") and out.getvalue().startswith("\r")
+
+
+KILLER = '''
+import os
+from crib_cli.game import GreedyPlayer
+
+
+class Killer(GreedyPlayer):
+    def discard(self, view):
+        if view.scores[0] > 90:
+            os._exit(1)
+        return super().discard(view)
+
+
+def make():
+    return Killer()
+'''
+
+
+def test_a_worker_process_that_dies_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "killer.py").write_text(KILLER)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = run("--games", "8", "--a", "killer:make", "--b", "greedy", "--jobs", "2")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: a worker process died mid-run\n"

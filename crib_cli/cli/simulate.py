@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -15,6 +16,7 @@ import click
 
 from ..cards import quoted
 from ..game import (
+    GameRecord,
     GameRules,
     IllegalMove,
     PlayerError,
@@ -237,16 +239,7 @@ def simulate(
         raise click.UsageError(str(error)) from None
     out = open_log(log, "w")
     try:
-        with _interrupts_stop(stop):
-            report = summarize(_logged(run, out, specs), specs)
-    except BadAddress as error:
-        raise click.BadParameter(str(error), param_hint="'--cluster'") from None
-    except PlayerError as error:
-        if show_traceback:
-            click.echo(error.details.rstrip("\n"), err=True)
-        raise click.ClickException(str(error)) from None
-    except (IllegalMove, ClusterError) as error:
-        raise click.ClickException(str(error)) from None
+        report = _summed_up(run, out, specs, stop, show_traceback)
     finally:
         if bar is not None:
             bar.close()
@@ -259,6 +252,26 @@ def simulate(
     if report.games < games:
         click.echo(f"Interrupted: the report covers the first {report.games:,} of {games:,} games", err=True)
         ctx.exit(EXIT_INTERRUPTED)
+
+
+def _summed_up(
+    run: Iterator[tuple[int, GameRecord]], out: IO[str] | None, specs: tuple[str, ...], stop: threading.Event,
+    show_traceback: bool,
+) -> Report:
+    """The report of the games as they come, each logged first; Ctrl-C sets ``stop``; what fails, in one line."""
+    try:
+        with _interrupts_stop(stop):
+            return summarize(_logged(run, out, specs), specs)
+    except BadAddress as error:
+        raise click.BadParameter(str(error), param_hint="'--cluster'") from None
+    except PlayerError as error:
+        if show_traceback:
+            click.echo(error.details.rstrip("\n"), err=True)
+        raise click.ClickException(str(error)) from None
+    except (IllegalMove, ClusterError) as error:
+        raise click.ClickException(str(error)) from None
+    except BrokenExecutor:
+        raise click.ClickException("a worker process died mid-run") from None
 
 
 def _cluster_address(ctx: click.Context, cluster: str | None) -> str | None:
@@ -350,7 +363,7 @@ def _clock_time(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def _logged(run: Iterator[Any], out: IO[str] | None, names: tuple[str, ...]) -> Iterator[Any]:
+def _logged(run: Iterator[tuple[int, GameRecord]], out: IO[str] | None, names: tuple[str, ...]) -> Iterator[GameRecord]:
     """The records of ``run``, each written to ``out`` as a JSON line first."""
     for index, record in run:
         if out is not None:
