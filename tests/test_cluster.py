@@ -407,3 +407,14 @@ def test_a_builder_without_an_address_is_a_usage_error(
         builder.main(["--cluster"])  # type: ignore[attr-defined]
     assert stopped.value.code == 2
     assert "error: --cluster: no scheduler address" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("builder", [pegging, cribs], ids=["pegging", "cribs"])
+def test_a_builder_without_dask_says_how_to_install_it(
+    builder: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(SystemExit) as stopped:
+        builder.main(["--cluster", "tcp://h:8786"])  # type: ignore[attr-defined]
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.endswith(f"error: --cluster: running on a Dask cluster needs Dask: {INSTALL}\n")
