@@ -124,7 +124,8 @@ def player_error(error: Exception, seat: int, spec: str, doing: str) -> PlayerEr
         if home is not None and (path == home or path.is_relative_to(home)):
             where = f", at {path.relative_to(home.parent).as_posix()}:{frame.lineno}"
             break
-    message = f"seat {seat} ({spec}) raised {type(error).__name__}: {error} {doing}{where}"
+    said = " ".join(str(error).split())  # on one line, whatever the exception says
+    message = f"seat {seat} ({spec}) raised {type(error).__name__}: {said} {doing}{where}"
     return PlayerError(message, "".join(traceback.format_exception(type(error), error, below)))
 
 
@@ -230,6 +231,12 @@ def _chunks(
     pool: ProcessPool | ClusterExecutor, specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
     setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
 ) -> Generator[tuple[int, GameRecord], None, None]:
+    """Chunks of games on ``pool``, three a worker in flight, counted as they finish and yielded in game order.
+
+    Chunks that finish early wait (a bounded number of them) for the one due
+    next; once one has failed no more are started, and its error is raised
+    when its turn comes, so it is the error a single process would meet first.
+    """
     workers = pool.workers
     size = max(1, min(32, games // (workers * 8)))
     starts = iter(range(0, games, size))
@@ -277,6 +284,7 @@ def _chunks(
 def _play_chunk(
     specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup
 ) -> Chunk:
+    """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there."""
     factories = [player_factory(spec) for spec in specs]
     return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
 
