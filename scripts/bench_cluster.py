@@ -6,7 +6,8 @@ are used. It starts a scheduler and ``--jobs`` worker processes of one
 thread on 127.0.0.1 (``dask scheduler``, ``dask worker --nworkers J
 --nthreads 1``), then times whole ``crib simulate`` processes, expert
 against expert, with ``--jobs J`` and with ``--cluster``, one after the
-other ``--runs`` times (the median wall time of each is printed). Then, in
+other ``--runs`` times (the median wall time of each is printed), and
+runs of 4 games, which are mostly start-up. Then, in
 this process: the work of one game, the bytes a chunk of games sends each
 way, and the time the client takes to take one game in (unpickle it, add it
 to the report, write its log line), which bounds how many workers one client
@@ -85,6 +86,11 @@ def whole_runs(games: int, runs: int, jobs: int, address: str) -> None:
         print(f"crib simulate {label:<22} {games / seconds:7.1f} games/s   ({games:,} expert games, "
               f"median {seconds:.1f} s of {', '.join(f'{t:.1f}' for t in times)})")
     print(f"cluster / local time                   {statistics.median(cluster) / statistics.median(local):7.3f}x")
+    short = [*crib[:3], "4", *crib[4:]]
+    local_start = statistics.median(wall_seconds([*short, "--jobs", str(jobs)]) for _ in range(runs))
+    cluster_start = statistics.median(wall_seconds([*short, "--cluster", address]) for _ in range(runs))
+    print(f"a run of 4 games (mostly start-up)     {local_start:7.2f} s with --jobs {jobs}, "
+          f"{cluster_start:.2f} s with --cluster")
 
 
 def per_game(games: int) -> None:
@@ -95,16 +101,18 @@ def per_game(games: int) -> None:
     sent = len(pickle.dumps((SPECS, 0, CHUNK, 1, rules, setup)))  # a chunk's arguments: specs, games, seed, rules
     back = statistics.median(len(pickle.dumps(chunk)) for chunk in chunks)
     blobs = [pickle.dumps(chunk) for chunk in chunks]
-    with open(os.devnull, "w", encoding="utf-8") as log:
-        start = time.process_time()
-        records = (record for blob in blobs for _, record in pickle.loads(blob))
-        summarize((_logged(record, log) for record in records), SPECS)
-        taken = (time.process_time() - start) / (len(blobs) * CHUNK)
     print(f"work per game (one process)            {1000 * work:7.1f} ms   (expert against expert, to 121)")
     print(f"a chunk of {CHUNK} games sends             {sent:7,} bytes out, {back:,.0f} back "
           f"({back / CHUNK:,.0f} a game)")
-    print(f"the client takes a game in             {1000 * taken:7.2f} ms   (unpickle, report, log line): "
-          f"{1 / taken:,.0f} games/s, enough to keep {work / taken:,.0f} workers busy")
+    for logged in (False, True):
+        with open(os.devnull, "w", encoding="utf-8") as log:
+            start = time.process_time()
+            records = (record for blob in blobs for _, record in pickle.loads(blob))
+            summarize((_logged(record, log) for record in records) if logged else records, SPECS)
+            taken = (time.process_time() - start) / (len(blobs) * CHUNK)
+        what = "unpickle, report, log line" if logged else "unpickle, report"
+        print(f"the client takes a game in             {1000 * taken:7.2f} ms   ({what}): "
+              f"{1 / taken:,.0f} games/s, enough to keep {work / taken:,.0f} workers busy")
 
 
 def _logged(record: GameRecord, log: IO[str]) -> GameRecord:
