@@ -454,8 +454,8 @@ def test_progress_on_a_terminal_counts_every_worker(tmp_path: Path) -> None:
     stdout = process.communicate(timeout=120)[0]
     os.close(main)
     assert process.returncode == 0
-    last = shown.decode().replace("\r\n", "\n").split("\r")[-1]
-    assert last.startswith("games 60/60 (100%), ") and last.endswith(" in all\n"), shown
+    last = shown.decode().replace("\r\n", "\n").split("\r")[-1]  # a line padded to cover a longer one before it
+    assert last.startswith("games 60/60 (100%), ") and last.rstrip().endswith(" in all") and last.endswith("\n"), shown
     assert stdout.decode() == run("--games", "60", "--a", "greedy", "--b", "random").stdout
 
 
