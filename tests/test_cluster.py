@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import dask.config
+import distributed  # noqa: F401 - its config defaults loaded first, so a dask.config.set below cannot undo them
 import pytest
 from click.testing import CliRunner, Result
 
@@ -398,15 +399,22 @@ def test_a_builder_with_an_unreachable_cluster_is_one_line_and_exit_1(
     assert not (tmp_path / "out.py").exists()
 
 
+BUILDER_USAGE = [
+    (["--cluster"], "error: --cluster: no scheduler address"),
+    (["--cluster", "tcp://h:8786", "--jobs", "2"], "error: --jobs is for worker processes here: with --cluster"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BUILDER_USAGE, ids=["no address", "with --jobs"])
 @pytest.mark.parametrize("builder", [pegging, cribs], ids=["pegging", "cribs"])
-def test_a_builder_without_an_address_is_a_usage_error(
-    builder: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_builder_cluster_usage_errors(
+    builder: object, args: list[str], message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
     with pytest.raises(SystemExit) as stopped:
-        builder.main(["--cluster"])  # type: ignore[attr-defined]
+        builder.main(args)  # type: ignore[attr-defined]
     assert stopped.value.code == 2
-    assert "error: --cluster: no scheduler address" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("builder", [pegging, cribs], ids=["pegging", "cribs"])

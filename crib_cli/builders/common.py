@@ -36,7 +36,8 @@ def write(path: Path, text: str) -> None:
 
 def add_worker_options(parser: argparse.ArgumentParser, jobs: int) -> None:
     """The ``--jobs N`` and ``--cluster [ADDRESS]`` options, as ``crib simulate`` has them."""
-    parser.add_argument("--jobs", type=int, default=jobs, help=f"worker processes (default: {jobs})")
+    parser.add_argument("--jobs", type=int, help=f"worker processes (default: {jobs})")
+    parser.set_defaults(default_jobs=jobs)
     parser.add_argument(
         "--cluster", nargs="?", const="", metavar="ADDRESS",
         help="run on the Dask cluster whose scheduler is at ADDRESS (alone: at $DASK_SCHEDULER_ADDRESS); "
@@ -48,22 +49,26 @@ def add_worker_options(parser: argparse.ArgumentParser, jobs: int) -> None:
 def workers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Iterator[ProcessPool | ClusterExecutor | None]:
     """The workers the options ask for, or None for this process alone (``--jobs 1``, no ``--cluster``).
 
+    ``--jobs`` with ``--cluster`` is refused, as ``crib simulate`` refuses it.
     Bad usage (no address, Dask not installed, an address Dask cannot read)
     ends the builder with exit status 2; a cluster that cannot do the work,
     or a worker process that died, with one line and exit status 1.
     """
     address = None
     if args.cluster is not None:
+        if args.jobs is not None:
+            parser.error("--jobs is for worker processes here: with --cluster, the cluster's workers do the work")
         try:
             address = scheduler_address(args.cluster)
             require_dask()
         except (ValueError, DaskMissing) as error:
             parser.error(f"--cluster: {error}")
-    if address is None and args.jobs <= 1:
+    jobs = args.jobs if args.jobs is not None else args.default_jobs
+    if address is None and jobs <= 1:
         yield None
         return
     try:
-        with executor(args.jobs, address) as pool:
+        with executor(jobs, address) as pool:
             yield pool
     except BadAddress as error:
         parser.error(f"--cluster: {error}")
