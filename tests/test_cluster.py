@@ -426,3 +426,13 @@ def test_a_builder_without_dask_says_how_to_install_it(
         builder.main(["--cluster", "tcp://h:8786"])  # type: ignore[attr-defined]
     assert stopped.value.code == 2
     assert capsys.readouterr().err.endswith(f"error: --cluster: running on a Dask cluster needs Dask: {INSTALL}\n")
+
+
+def test_a_bot_the_workers_cannot_import_is_one_line(cluster: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    here = tmp_path / "needy.py"
+    here.write_text(BOT + f"\nif __file__ != {str(here)!r}:  # a copy on a worker\n    import no_such_module_on_workers\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = run("--games", "2", "--a", "needy:make", "--b", "greedy", "--cluster", cluster)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: cannot load ") and f"the Dask cluster at {cluster}: " in result.stderr
+    assert "no_such_module_on_workers" in result.stderr and result.stderr.count("\n") == 1

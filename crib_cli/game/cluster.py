@@ -127,8 +127,10 @@ class ClusterExecutor(Executor):
         """Send a module file (``mybot.py``) to every worker, now and later, so tasks can import it there."""
         try:
             self._client.upload_file(path)
-        except (OSError, TimeoutError) as error:
-            raise ClusterError(f"cannot send {path} to the workers of the Dask cluster at {self.address}: {error}") from None
+        except Exception as error:  # noqa: BLE001 - the file's import on a worker may raise anything: one line
+            raise ClusterError(
+                f"cannot load {path} on the workers of the Dask cluster at {self.address}: {type(error).__name__}: {error}"
+            ) from None
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         out: Future[T] = Future()
