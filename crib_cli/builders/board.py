@@ -26,7 +26,7 @@ The same deals give the decision models of :mod:`crib_cli.board`: the joint
 distribution of the pone's and the dealer's points in the play, who reaches
 a need first within it, and each seat's hand and the crib by starter rank.
 
-    python -m crib_cli.builders.board [--deals 400000] [--jobs 2] [--out PATH]
+    python -m crib_cli.builders.board [--deals 300000] [--jobs 2 | --cluster ADDRESS] [--out PATH]
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ import sys
 import time
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from itertools import accumulate, combinations_with_replacement
 from operator import mul
@@ -51,7 +51,7 @@ from ..game.engine import play_deal
 from ..game.expert import ExpertPlayer
 from ..rules import SKUNKS, GameRules
 from ..tables import RANK_BITS, RANKS, total_table
-from .common import target, write
+from .common import add_worker_options, target, workers, write
 
 Key = TypeVar("Key", tuple[int, int], tuple[int, int, int], tuple[int, int, int, int])
 
@@ -173,21 +173,14 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
     return parts
 
 
-def sample(variant: str, deals: int, jobs: int, chunk: int = 500) -> list[Sample]:
-    """The deals of a variant in :data:`BATCHES` parts, sampled in chunks of ``chunk`` deals over ``jobs`` processes."""
+def sample(variant: str, deals: int, pool: Executor | None, chunk: int = 500) -> list[Sample]:
+    """The deals of a variant in :data:`BATCHES` parts, sampled in chunks of ``chunk`` deals on the
+    workers of ``pool`` (None: this process); merged in the chunks' order, so the same whatever the workers."""
     parts = [Sample() for _ in range(BATCHES)]
     work = [(variant, start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
-
-    def fold(results: Iterable[list[Sample]]) -> None:
-        for result in results:
-            for part, counted in zip(parts, result):
-                part.add(counted)
-
-    if jobs <= 1:
-        fold(map(sample_deals, work))
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            fold(pool.map(sample_deals, work))
+    for result in (pool.map(sample_deals, work) if pool is not None else map(sample_deals, work)):
+        for part, counted in zip(parts, result):
+            part.add(counted)
     return parts
 
 
@@ -402,12 +395,12 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
     return "\n".join(lines) + "\n"
 
 
-def build(deals: int, jobs: int, five_deals: int | None = None) -> str:
-    """Sample, solve and render every table; prints each step's time and error."""
+def build(deals: int, pool: Executor | None, five_deals: int | None = None) -> str:
+    """Sample (on ``pool``'s workers), solve and render every table; prints each step's time and error."""
     samples, boards, spread = {}, {}, {}
     for variant, count in (("six", deals), ("five", five_deals if five_deals is not None else deals)):
         start = time.perf_counter()
-        parts = sample(variant, count, jobs)
+        parts = sample(variant, count, pool)
         samples[variant] = combine(parts)
         print(f"{variant}-card: {count:,} deals in {time.perf_counter() - start:.0f} s", flush=True)
         for board_variant, goal in BOARDS:
@@ -423,15 +416,16 @@ def build(deals: int, jobs: int, five_deals: int | None = None) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=400_000, help="simulated six-card deals")
+    parser.add_argument("--deals", type=int, default=300_000, help="simulated six-card deals")
     parser.add_argument("--five-deals", type=int, help="simulated five-card deals (default: as many)")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--out", default=str(target("board")), help="where to write the module")
+    add_worker_options(parser, jobs=2)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    text = build(args.deals, args.jobs, args.five_deals)
+    with workers(parser, args) as pool:
+        text = build(args.deals, pool, args.five_deals)
     write(Path(args.out), text)
-    print(f"{(time.perf_counter() - start) / 60:.1f} minutes with {args.jobs} processes")
+    print(f"{(time.perf_counter() - start) / 60:.1f} minutes")
 
 
 if __name__ == "__main__":
