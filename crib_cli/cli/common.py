@@ -124,6 +124,23 @@ class ScoreType(click.ParamType):  # type: ignore[type-arg]  # generic in click 
         return int(words[0]), int(words[1])
 
 
+class DepthType(click.ParamType):  # type: ignore[type-arg]  # generic in click 8.5, plain before; both work
+    """How far the play's search looks: a number of cards (1 or more), ``end`` or ``expert``."""
+
+    name = "N|end|expert"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        if text in ("end", "expert"):
+            return text
+        if not (text.isdecimal() and text.isascii() and int(text) >= 1):
+            self.fail(f"{quoted(str(value))} is not a depth: give a number of cards (1 or more), end or expert",
+                      param, ctx)
+        return int(text)
+
+
 def refuse_batch_format(fmt: str | None) -> None:
     """A usage error for a batch-only format asked of a single show or deal."""
     if fmt in BATCH_FORMATS:
