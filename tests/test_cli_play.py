@@ -769,3 +769,16 @@ def test_the_record_of_games_is_kept_and_shown(tmp_path: Path) -> None:
     bad = CliRunner().invoke(cli, ["play", "--record"], env=env)
     assert bad.exit_code == 1 and bad.stdout == shown.stdout
     assert bad.stderr == f"line 4 of {tmp_path}/crib/record.jsonl is not a game record: left out\n"
+
+
+def test_a_game_played_can_be_reviewed(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    result, _ = play(*ARGS, "--log", str(log), policy=Script())
+    assert result.exit_code == 0, result.output
+    review = CliRunner().invoke(cli, ["review", str(log)])
+    assert review.exit_code == 0, review.output
+    lines = review.stdout.splitlines()
+    assert lines[0].startswith(f"game 0 of {log}, two players to 61: you ") and lines[3].split()[0] == "you"
+    assert "missed in counting (muggins): you 2" in lines
+    coach = re.search(r"coach: you gave up (\d+\.\d\d) points in your throws and (\d+\.\d\d) in your plays", result.stdout)
+    assert coach and lines[3].split()[3] == coach.group(1) and lines[3].split()[5] == coach.group(2)

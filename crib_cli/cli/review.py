@@ -17,7 +17,8 @@ from . import EXIT_DATA, formats
 from .common import command, format_option
 
 SUMMARY_KEY = ("best: decisions that gave up nothing against the expert's choice; throws, plays: points given up, "
-               "in all and a deal; chance: the chance to win given up, added over every decision")
+               "in all and a deal; chance: the chance to win given up where the board decided, as the deal could "
+               "end the game")
 LUCK_KEY = ("the cards against the average, in points: starters, what the starter turned gave the shows (and his "
             "heels); others' cards, what they did to what the shows could expect at the throw; pegging, the net "
             "pegged against the keep's pegging value (the cards held and both seats' play)")
@@ -51,11 +52,10 @@ def luck_rows(review: Review) -> Iterator[list[str]]:
 
 
 def given_up(verdict: Verdict) -> str:
-    """``0.52 points`` and, where known, ``1.3% of the chance to win``."""
-    text = f"{points_text(verdict.points_given_up)} points"
-    if verdict.chance_given_up is not None:
-        text += f", {chance_text(verdict.chance_given_up)} of the chance to win"
-    return text
+    """``0.52 points``, or where the board decided, ``1.3% of the chance to win``."""
+    if verdict.board:
+        return f"{chance_text(verdict.chance_given_up or 0)} of the chance to win"
+    return f"{points_text(verdict.points_given_up)} points"
 
 
 def mistake_lines(review: Review, top: int) -> Iterator[str]:
@@ -81,7 +81,8 @@ def decision_rows(review: Review) -> Iterator[list[str]]:
         verdict = decision.verdict
         chance = verdict.chance_given_up
         yield [str(decision.deal + 1), names[decision.seat], verdict.kind, format_cards(verdict.chosen),
-               format_cards(verdict.best), points_text(verdict.points_given_up), "" if chance is None else chance_text(chance)]
+               format_cards(verdict.best), "chance" if verdict.board else "points", points_text(verdict.points_given_up),
+               "" if chance is None else chance_text(chance)]
 
 
 def review_lines(review: Review, source: str, index: int, top: int, every: bool) -> Iterator[str]:
@@ -104,7 +105,8 @@ def review_lines(review: Review, source: str, index: int, top: int, every: bool)
     yield from mistake_lines(review, top)
     if every:
         yield ""
-        yield formats.table(decision_rows(review), ("deal", "seat", "decision", "chose", "expert", "points", "chance"))
+        yield formats.table(decision_rows(review), ("deal", "seat", "decision", "chose", "expert", "decided by",
+                                                    "points", "chance"))
 
 
 def verdict_json(decision: Decision) -> dict[str, Any]:

@@ -7,7 +7,10 @@ So each seat is handed the very view it decided from, and the analyst
 (:mod:`crib_cli.game.analyst`) prices every throw and every card laid where
 more than one rank fitted, by the expert's measure at the expert's depth:
 what the choice gave up against the expert's, in points and, where the
-board's table is known, in the chance to win.
+board's table is known, in the chance to win. A seat's summary charges each
+decision in the measure that decided it, as the coach does: the chance to
+win where the deal could end the game (the expert plays the board there),
+else points.
 
 The luck is what the cards gave a seat beyond what it could expect once it
 had thrown, in points, deal by deal:
@@ -91,19 +94,20 @@ class SeatReview:
         return sum(decision.verdict.matched for decision in self.decisions)
 
     def given_up(self, kind: str) -> int:
-        """Hundredths of a point given up in throws or plays (``kind``)."""
-        return sum(d.verdict.points_given_up for d in self.decisions if d.verdict.kind == kind)
+        """Hundredths of a point given up in throws or plays (``kind``), where points decided."""
+        return sum(d.verdict.points_given_up for d in self.decisions if d.verdict.kind == kind and not d.verdict.board)
 
     @property
     def chance_given_up(self) -> int | None:
-        """Tenths of a percent of the chance to win given up, all decisions together (None: no board)."""
-        chances = [decision.verdict.chance_given_up for decision in self.decisions]
-        return None if not chances or None in chances else sum(c or 0 for c in chances)
+        """Tenths of a percent of the chance to win given up where the board decided (None: no board known)."""
+        if not any(d.verdict.chance_given_up is not None for d in self.decisions):
+            return None
+        return sum(d.verdict.chance_given_up or 0 for d in self.decisions if d.verdict.board)
 
     def mistakes(self, count: int) -> list[Decision]:
-        """The decisions that gave up most, the chance to win first where it is known, then points."""
-        costly = [d for d in self.decisions if not d.verdict.matched]
-        costly.sort(key=lambda d: (-(d.verdict.chance_given_up or 0), -d.verdict.points_given_up, d.deal))
+        """The decisions that gave up most in their own measure, a percent of the chance to win weighed as a point."""
+        costly = [d for d in self.decisions if cost(d.verdict)]
+        costly.sort(key=lambda d: (-cost(d.verdict), d.deal))
         return costly[:count]
 
     def luck_total(self, part: str) -> float | None:
@@ -125,6 +129,12 @@ class Review:
     def decisions(self) -> list[Decision]:
         """Every decision, deal by deal, in the order made."""
         return sorted((d for seat in self.seats for d in seat.decisions), key=lambda d: (d.deal, _order(d)))
+
+
+def cost(verdict: Verdict) -> float:
+    """What a decision gave up in its own measure: percents of the chance to win where the board
+    decided, else points."""
+    return (verdict.chance_given_up or 0) / 10 if verdict.board else verdict.points_given_up / 100
 
 
 def _order(decision: Decision) -> int:
