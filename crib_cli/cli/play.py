@@ -14,7 +14,6 @@ import json
 import os
 import random
 import sys
-import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from typing import IO, Any
 
 import click
 
-from ..cards import Card, CardError, Rank, check_distinct, format_cards, parse_card, parse_rank, quoted
+from ..cards import Card, CardError, format_cards, quoted
 from ..game import (
     Dealt,
     Event,
@@ -54,9 +53,7 @@ from ..game.analyst import (
     play_text,
     points_text,
     tenths,
-    throw_columns,
     throw_key,
-    throw_row,
     throw_text,
 )
 from ..game.expert import seat_role
@@ -64,7 +61,20 @@ from ..game.simulate import side_names
 from ..rules import LIMIT
 from ..score import ShowScore, check_claim
 from . import EXIT_DATA, EXIT_INTERRUPTED, formats
-from .common import command, game_rules, open_log, variant_option
+from .common import (
+    EndOfInput,
+    Interrupted,
+    Terminal,
+    command,
+    game_rules,
+    open_log,
+    read_card,
+    read_cards,
+    terminal_width,
+    throw_problem,
+    throw_table,
+    variant_option,
+)
 
 YOU = 0
 """The person's seat."""
@@ -75,9 +85,6 @@ QUIET = 10
 """Hundredths of a point a choice must give up before the quiet coach speaks of it."""
 QUIET_CHANCE = 5
 """Tenths of a percent of the chance to win, where the board decides, before the quiet coach speaks."""
-WIDTH = 80
-"""Columns to fit lines in when the terminal's width is unknown (output piped, say)."""
-
 VERBS = {"deal": "deals", "lay": "lays", "peg": "pegs", "say": "says", "win": "wins"}
 """The verbs the table speaks with: as they follow ``you`` (or two names), and as they follow one name."""
 MESSAGES = {
@@ -117,118 +124,6 @@ def table_names(players: int, opponent: str) -> tuple[str, ...]:
     return SEAT_NAMES.get(players, ("you", opponent))
 
 
-class EndOfInput(Exception):
-    """The person's input ended, or the person quit: the game stops there."""
-
-
-class Quit(EndOfInput):
-    """The person typed ``q``."""
-
-
-class Interrupted(EndOfInput):
-    """Ctrl-C: the game stops there, and ``crib`` exits with status 130."""
-
-
-def terminal_width() -> int:
-    """Columns to fit lines in: ``$COLUMNS``, else the terminal's width, else :data:`WIDTH`; at least 40."""
-    columns = os.environ.get("COLUMNS", "")
-    if not (columns.isdecimal() and int(columns)):
-        try:
-            columns = str(os.get_terminal_size(sys.stdout.fileno()).columns) if sys.stdout.isatty() else ""
-        except (OSError, ValueError, AttributeError):
-            columns = ""
-    return max(int(columns), 40) if columns.isdecimal() and int(columns) else WIDTH
-
-
-def fit(text: str, width: int) -> str:
-    """Each line of ``text`` wrapped at word boundaries to ``width``, its continuation indented two more."""
-    lines = []
-    for line in text.split("\n"):
-        indent = " " * (len(line) - len(line.lstrip()))
-        lines += textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False,
-                               break_on_hyphens=False) or [line]
-    return "\n".join(lines)
-
-
-class Terminal:
-    """Questions and answers, a line each, from a person at a terminal or a script piped in.
-
-    When the answers do not come from a terminal they are echoed after the
-    question, so the transcript reads as a conversation. Lines are fitted to
-    the terminal's width. Lines may be held back (the board after a score)
-    to be shown before whatever is said next, or dropped when something
-    newer says the same.
-    """
-
-    def __init__(self) -> None:
-        self.echo = not (sys.stdin is not None and sys.stdin.isatty())
-        self.held: list[str] = []
-        self.at_prompt = False
-
-    def say(self, text: str = "", *, wrap: bool = True, flush: bool = True) -> None:
-        """Say ``text`` (fitted to the width unless ``wrap`` is off), after any lines held back unless ``flush`` is off."""
-        if flush:
-            self.flush()
-        click.echo(fit(text, terminal_width()) if wrap else text)
-
-    def hold(self, lines: Sequence[str]) -> None:
-        """Hold ``lines`` back until something else is said, in place of any held before."""
-        self.held = list(lines)
-
-    def drop(self) -> None:
-        """Forget the lines held back: what is said next says the same, or more."""
-        self.held = []
-
-    def flush(self) -> None:
-        """Show the lines held back."""
-        held, self.held = self.held, []
-        for line in held:
-            click.echo(line)
-
-    def end_line(self) -> None:
-        """End a prompt's line left open by Ctrl-C, so what follows starts on its own line."""
-        if self.at_prompt:
-            click.echo()
-            self.at_prompt = False
-
-    def ask(self, question: str, help: Sequence[str], cards: Sequence[Card] = ()) -> str:
-        """The answer to ``question``: an empty line asks again, ``help`` lists what may be typed, ``q`` quits.
-
-        When the answer may name one of ``cards``, ``q`` could be a queen among them: then only ``quit`` quits.
-        """
-        while True:
-            answer = self.read(question)
-            queens = [card for card in cards if card.rank is Rank.QUEEN]
-            if answer.lower() == "q" and queens:
-                self.say(f"  {quoted(answer)} could be {' or '.join(map(str, queens))}, or quit: type the card, or quit")
-                continue
-            if answer.lower() in ("q", "quit"):
-                raise Quit
-            if answer.lower() == "help":
-                for line in help:
-                    self.say(f"  {line}")
-            elif answer:
-                return answer
-
-    def read(self, question: str) -> str:
-        """One line typed after ``question``, stripped; Ctrl-C is :class:`Interrupted`, the end of input :class:`EndOfInput`."""
-        self.flush()
-        click.echo(f"{question} ", nl=False)
-        self.at_prompt = True
-        try:
-            line = sys.stdin.readline() if sys.stdin is not None else ""
-        except KeyboardInterrupt:
-            raise Interrupted from None
-        if not line:
-            self.end_line()
-            raise EndOfInput
-        self.at_prompt = False
-        answer = line.strip()
-        if self.echo:
-            click.echo(answer)
-        return answer
-
-
 QUIT_HELP = "q or quit: end the game here, with its summary (quit when you hold a queen)"
 
 
@@ -257,60 +152,6 @@ def play_help(size: int) -> list[str]:
 COUNT_HELP = ["the points your show is worth, a number (19 for nothing): what you miss, the opponent pegs",
               "?: how each kind of item counts", QUIT_HELP]
 AGAIN_HELP = ["y: another game (another match with --games), n: stop here"]
-
-
-def read_card(token: str, shown: Sequence[Card], *, suits_matter: bool) -> Card:
-    """The card a typed word names: a card (``5S``), a rank alone (``5``), or a place in ``shown`` (``1`` for the first).
-
-    A rank names the card of that rank in ``shown``; with two or more, any of
-    them unless ``suits_matter`` (the throw), when it is ambiguous. A number
-    that is both a rank held and the place of a card of another rank is
-    ambiguous too. :class:`CardError` says why a word names no card, naming
-    the cards it could be when it could be more than one.
-    """
-    try:
-        return parse_card(token)
-    except CardError as error:
-        problem = error
-    place = int(token) if token.isdecimal() else 0
-    at_place = shown[place - 1] if 1 <= place <= len(shown) else None
-    try:
-        rank = parse_rank(token)
-    except CardError:
-        if at_place is not None:
-            return at_place
-        if place:
-            raise CardError(f"{quoted(token)} is not a card: your cards are numbered 1 to {len(shown)}") from None
-        raise problem from None
-    held = [card for card in shown if card.rank == rank]
-    name = "10" if rank is Rank.TEN else rank.symbol
-    if at_place is not None and at_place.rank != rank:
-        if not held:
-            return at_place
-        cards = " or ".join(map(str, held))
-        raise CardError(f"{quoted(token)} could be {cards} (your {name}) or {at_place} (card {place}): type the card")
-    if not held:
-        raise CardError(f"you hold no {name}")
-    if len(held) > 1 and suits_matter:
-        raise CardError(f"{quoted(token)} could be {' or '.join(map(str, held))}: give the suit")
-    return held[0]
-
-
-def read_cards(answer: str, shown: Sequence[Card], *, suits_matter: bool) -> tuple[Card, ...]:
-    """The cards an answer names, word by word (:func:`read_card`); a card may be named only once."""
-    cards = tuple(read_card(word, shown, suits_matter=suits_matter) for word in answer.replace(",", " ").split())
-    check_distinct(cards)
-    return cards
-
-
-def throw_problem(hand: Sequence[Card], thrown: Sequence[Card], need: int) -> str | None:
-    """Why a throw is not legal, or None."""
-    if len(thrown) != need:
-        return "one card, please" if need == 1 else f"throw {need} cards, not {len(thrown)}"
-    for card in thrown:
-        if card not in hand:
-            return f"{card} is not your card"
-    return None
 
 
 def play_problem(view: View, answer: str, shown: Sequence[Card], fits: Sequence[Card]) -> tuple[str | None, Card | None]:
@@ -422,12 +263,7 @@ class Person:
     def advise_throw(self, view: View) -> None:
         """Every throw, the best first, with a key to the columns; and how the board changes the advice."""
         analysis = analyze_throws(view)
-        rows = [throw_row(analysis, option) for option in analysis.options]
-        columns = throw_columns(analysis)
-        table = formats.table(rows, columns)
-        if max(map(len, table.splitlines())) > terminal_width():  # the keep is the hand less the throw
-            table = formats.table([row[:1] + row[2:] for row in rows], columns[:1] + columns[2:])
-        self.terminal.say(table, wrap=False)
+        self.terminal.say(throw_table(analysis, analysis.options), wrap=False)
         for line in throw_key(analysis):
             self.terminal.say(line)
         if analysis.note():

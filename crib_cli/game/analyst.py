@@ -149,8 +149,9 @@ class ThrowAnalysis:
                 f"{format_cards(points.cards)} (the best for points) {chance_text(points.chance)}")
 
 
-def analyze_throws(view: View) -> ThrowAnalysis:
-    """The seat's throws priced by the expert's measure, its own throw first.
+def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
+    """The seat's throws priced by the expert's measure, its own throw first; with ``board`` (and a
+    board's table for the game) each with its chance to win from the view's scores.
 
     >>> from crib_cli.cards import parse_cards
     >>> analysis = analyze_throws(View(GameRules(), 0, 1, (0, 0), parse_cards("AS 2D 6D 9S 9C QC")))
@@ -159,9 +160,10 @@ def analyze_throws(view: View) -> ThrowAnalysis:
     """
     rules, role = view.rules, seat_role(view)
     pegging = EXPERT.weighs_pegging(rules)
-    board = EXPERT.throws_for_board(view)
+    weighed = board and has_board(view)
+    board = weighed and EXPERT.throws_for_board(view)
     throws = analyze_discards(view.hand, role=role, players=rules.players, variant=rules.variant, pegging=pegging)
-    score = (view.scores[view.seat], view.scores[1 - view.seat]) if has_board(view) else None
+    score = (view.scores[view.seat], view.scores[1 - view.seat]) if weighed else None
     chances: tuple[float | None, ...] = (None,) * len(throws)
     if score is not None:
         seen = set(view.hand)
@@ -171,11 +173,16 @@ def analyze_throws(view: View) -> ThrowAnalysis:
     if board:
         candidates = sorted(range(CANDIDATES), key=lambda at: (-(chances[at] or 0.0), at))
         options = [options[at] for at in candidates] + options[CANDIDATES:]
-    chosen = tuple(sorted(EXPERT.discard(view)))
+    chosen = tuple(sorted(EXPERT.discard(view) if weighed or not has_board(view) else _by_points(view)))
     first = next(option for option in options if option.cards == chosen)
     options.remove(first)
     starters = 52 - len(view.hand)
     return ThrowAnalysis(role, rules, pegging, board, score, starters, (first, *options))
+
+
+def _by_points(view: View) -> tuple[Card, ...]:
+    """The expert's throw were the deal not to end the game: by points alone."""
+    return EXPERT.discard(View(view.rules, view.seat, view.dealer, (0,) * view.rules.players, view.hand))
 
 
 def _throw_option(throw: Throw, role: str, pegging: bool, chance: float | None) -> ThrowOption:
@@ -725,8 +732,9 @@ def card_text(option: CardOption) -> str:
     return f"{option.card}: {figures}; {option.why}"
 
 
-def play_text(verdict: Verdict) -> str:
-    """The expert's card, the figures of both, what was given up and why; or that the expert agrees."""
+def play_text(verdict: Verdict, best: str = "the expert would lay") -> str:
+    """The best card (as ``best`` names it: the expert's), the figures of both, what was given up and why;
+    or that the expert agrees."""
     if verdict.board:
         assert verdict.best_chance is not None and verdict.chosen_chance is not None
         lost = verdict.chance_given_up or 0
@@ -738,4 +746,4 @@ def play_text(verdict: Verdict) -> str:
                    f"you gave up {points_text(lost)}")
     if not lost:
         return "the expert would lay it too"
-    return f"the expert would lay {verdict.best[0]} ({figures}): {verdict.why}"
+    return f"{best} {verdict.best[0]} ({figures})" + (f": {verdict.why}" if verdict.why else "")

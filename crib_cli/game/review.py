@@ -237,18 +237,20 @@ def _check(number: int, deal: DealRecord, replayed: DealRecord) -> None:
 def throw_position(view: View, board: bool) -> str:
     """The throw as a ``crib discard`` command line."""
     rules = view.rules
-    words = [f'crib discard "{format_cards(view.hand)}" --role {seat_role(view)}']
+    words = [f'crib discard "{format_cards(sorted(view.hand))}" --role {seat_role(view)}']
     if EXPERT.weighs_pegging(rules):
         words.append("--pegging")
     words += _game_options(view, board)
     return " ".join(words)
 
 
-def play_position(view: View) -> str:
-    """The position in the play as a ``crib peg --advise`` command line, at the expert's depth."""
+def play_position(view: View, depth: int | str | None = "expert", *, board: bool = True) -> str:
+    """The position in the play as a ``crib peg --advise`` command line, looking ``depth`` ahead (None:
+    advice's own), from the score where ``board`` and the game has a board."""
     assert view.play is not None and view.starter is not None
     words = [f'crib peg --advise --hand "{format_cards(view.hand)}" --starter {view.starter}',
-             f'--thrown "{format_cards(view.thrown)}" --depth expert', *_game_options(view, has_board(view))]
+             f'--thrown "{format_cards(view.thrown)}"', *([f"--depth {depth}"] if depth is not None else []),
+             *_game_options(view, board and has_board(view))]
     words += ["go" if turn.card is None else str(turn.card) for turn in view.play.turns]
     return " ".join(words)
 
