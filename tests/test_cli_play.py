@@ -772,3 +772,40 @@ def test_a_game_played_can_be_reviewed(tmp_path: Path) -> None:
     assert "missed in counting (muggins): you 2" in lines
     coach = re.search(r"coach: you gave up (\d+\.\d\d) points in your throws and (\d+\.\d\d) in your plays", result.stdout)
     assert coach and lines[3].split()[3] == coach.group(1) and lines[3].split()[5] == coach.group(2)
+
+
+def test_the_issues_game_the_coach_is_the_analyst() -> None:
+    """crib play --to 61 --seed 7, as the issue played it: in deal 2 (AS 2D 6D 9S 9C QC, pone) the coach grades
+    against the expert's throw, 2D QC; in deal 3, at count 7 holding 5S 6S 9D TD, ? ranks 9D first with the very
+    figures and reasons crib peg --advise gives at the expert's depth, and laying TD is told why."""
+    script = Script({"throw": ["3C QC", "AS QC", "AS QD"]})
+    position = "count 7 (7D); your cards: 5S 6S 9D TD"
+
+    def person(transcript: str) -> str | None:
+        """The script's answers, but ? and then TD at the issue's position."""
+        if transcript.endswith(f"{position}\nlay a card: "):
+            return "?"
+        after = transcript.split(f"{position}\nlay a card: ?\n")
+        if transcript.endswith("lay a card: ") and len(after) == 2 and "you lay" not in after[1]:
+            return "TD"
+        return script(transcript)
+
+    result, _ = play("--to", "61", "--seed", "7", "--coach", "all", policy=person, env={"COLUMNS": "1000"})
+    out = result.stdout
+    assert "your hand: AS 2D 6D 9S 9C QC\nthrow 2 to expert's crib: AS QC\ncoach: you threw AS QC: total 2.10 " in out
+    assert "; best 2D QC: total 2.62 (net 3.09, peg -0.47); you gave up 0.52\n" in out
+    lines = out.splitlines()
+    at = lines.index("count 7 (7D); your cards: 5S 6S 9D TD")
+    deal = max(n for n in range(at) if lines[n].startswith("-- deal "))
+    scores = [int(SCORE_LINE.match(line).group(2)) for line in lines[deal + 1:deal + 3]]  # type: ignore[union-attr]
+    starter = next(line for line in lines[deal:at] if line.startswith("starter: "))[len("starter: "):]
+    advice = [line[2:] for line in lines[at + 2:] if line.startswith("  ") and not line.startswith("   ")][:4]
+    assert [line.split(":")[0] for line in advice][0] == "9D"
+    peg = CliRunner().invoke(cli, ["peg", "--advise", "--hand", "5S 6S 9D TD", "--starter", starter, "--thrown", "AS QD",
+                                   "--score", f"{scores[0]}-{scores[1]}", "--to", "61", "--depth", "expert", "7D"])
+    assert peg.exit_code == 0, peg.output
+    for line, row in zip(advice, peg.stdout.splitlines()[1:5]):
+        card, count, now, net, win, reply, why = row.split(maxsplit=6)
+        assert line == f"{card}: {win} to win, {net} net pegging expected from here; {why}"
+    told = next(line for line in lines[at:] if line.startswith("coach: the expert would lay "))
+    assert told.startswith("coach: the expert would lay 9D (") and f"): 9D: {advice[0].split('; ', 1)[1]}; yours, TD: " in told

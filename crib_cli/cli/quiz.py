@@ -107,8 +107,8 @@ class Quiz:
         tally = Tally()
         problems = "discard" if self.kind == "discard" else "pegging"
         game = f"two players to {self.rules.target}"
-        say(f"quiz: {self.questions} {problems} problems, {game}; answer each on a line (help lists what you can "
-            "type, q stops)")
+        count = f"{self.questions} {problems} problem{'s' if self.questions > 1 else ''}"
+        say(f"quiz: {count}, {game}; answer each on a line (help lists what you can type, q stops)")
         status = 0
         try:
             for number in range(1, self.questions + 1):
