@@ -14,14 +14,15 @@ from ..game.analyst import Verdict, chance_text, points_text
 from ..game.record import RecordError, record_from_json
 from ..game.review import Decision, Review, SeatReview, review_game
 from . import EXIT_DATA, formats
-from .common import command, format_option
+from .common import command, fit, format_option, terminal_width
 
 SUMMARY_KEY = ("best: decisions that gave up nothing against the expert's choice; throws, plays: points given up, "
-               "in all and a deal; chance: the chance to win given up where the board decided, as the deal could "
-               "end the game")
+               "in all and a deal")
+CHANCE_KEY = ("where points decided; chance: the chance to win given up where the board decided, as the deal could "
+              "end the game")
 LUCK_KEY = ("the cards against the average, in points: starters, what the starter turned gave the shows (and his "
-            "heels); others' cards, what they did to what the shows could expect at the throw; pegging, the net "
-            "pegged against the keep's pegging value (the cards held and both seats' play)")
+            "heels); others' cards, what those cards did to what the shows could expect at the throw")
+PEGGING_KEY = "pegging: the net pegged against the keep's pegging value (the cards held and both seats' play)"
 
 
 def labels(review: Review) -> list[str]:
@@ -34,21 +35,32 @@ def signed(value: float | None) -> str:
     return "" if value is None else f"{value:+.2f}"
 
 
+def has_chance(review: Review) -> bool:
+    """Whether the chance to win is known for this game (two players, a game with a board)."""
+    return any(seat.chance_given_up is not None for seat in review.seats)
+
+
+def has_pegging(review: Review) -> bool:
+    """Whether the pegging is set against the keeps' pegging values (two-player six-card games)."""
+    return any(seat.luck_total("pegging") is not None for seat in review.seats)
+
+
 def summary_rows(review: Review) -> Iterator[list[str]]:
     """A seat a row: decisions, those as good as the expert's, points given up (in all and a deal), the chance."""
     for label, seat in zip(labels(review), review.seats):
         deals = max(seat.deals, 1)
         throws, plays = seat.given_up("throw"), seat.given_up("play")
-        chance = seat.chance_given_up
+        chance = [chance_text(seat.chance_given_up or 0)] if has_chance(review) else []
         yield [label, str(len(seat.decisions)), str(seat.matched), points_text(throws), points_text(round(throws / deals)),
-               points_text(plays), points_text(round(plays / deals)), "" if chance is None else chance_text(chance)]
+               points_text(plays), points_text(round(plays / deals)), *chance]
 
 
 def luck_rows(review: Review) -> Iterator[list[str]]:
     """A seat a row: the luck of the starters, of the others' cards, both, and the pegging against the average."""
     for label, seat in zip(labels(review), review.seats):
+        pegging = [signed(seat.luck_total("pegging"))] if has_pegging(review) else []
         yield [label, str(seat.deals), signed(seat.luck_total("starters")), signed(seat.luck_total("cards")),
-               signed(seat.luck_total("total")), signed(seat.luck_total("pegging"))]
+               signed(seat.luck_total("total")), *pegging]
 
 
 def given_up(verdict: Verdict) -> str:
@@ -94,11 +106,14 @@ def review_lines(review: Review, source: str, index: int, top: int, every: bool)
     winners = [name for seat, name in enumerate(labels(review)) if rules.side(seat) == record.winner]
     games = f"{record.game_points} game{'s' if record.game_points != 1 else ''}"
     yield f"game {index} of {source}, {game} to {rules.target}: {scores}; {' and '.join(winners)} won, {games}"
-    yield formats.table(summary_rows(review), ("seat", "decisions", "best", "throws", "a deal", "plays", "a deal", "chance"))
-    yield SUMMARY_KEY
+    chance, pegging = has_chance(review), has_pegging(review)
+    yield formats.table(summary_rows(review), ("seat", "decisions", "best", "throws", "a deal", "plays", "a deal",
+                                               *(["chance"] if chance else [])))
+    yield fit(SUMMARY_KEY + (f", {CHANCE_KEY}" if chance else ""), terminal_width())
     yield ""
-    yield formats.table(luck_rows(review), ("seat", "deals", "starters", "others' cards", "total", "pegging"))
-    yield LUCK_KEY
+    yield formats.table(luck_rows(review), ("seat", "deals", "starters", "others' cards", "total",
+                                            *(["pegging"] if pegging else [])))
+    yield fit(LUCK_KEY + (f"; {PEGGING_KEY}" if pegging else ""), terminal_width())
     missed = [(label, seat.missed) for label, seat in zip(labels(review), review.seats) if seat.missed]
     if missed:
         yield "missed in counting (muggins): " + ", ".join(f"{label} {points}" for label, points in missed)

@@ -552,7 +552,7 @@ class _Words:
         """``if he lays a 6 for 15 (19%), he makes 15 for 2, and your 6C makes a pair for 2 back``."""
         text = f"if {who} lays {rank_words(group.ranks)} for {group.reached} ({_percent(group.chance)})"
         if group.his:
-            text += f", {who} makes {items_text(group.his)}"
+            text += f", he makes {items_text(group.his)}"
         if group.answer is not None and group.yours:
             text += f"{', and' if group.his else ','} your {group.answer} makes {items_text(group.yours)}"
             text += " back" if group.his else ""

@@ -248,7 +248,7 @@ def play_position(view: View, depth: int | str | None = "expert", *, board: bool
     """The position in the play as a ``crib peg --advise`` command line, looking ``depth`` ahead (None:
     advice's own), from the score where ``board`` and the game has a board."""
     assert view.play is not None and view.starter is not None
-    words = [f'crib peg --advise --hand "{format_cards(view.hand)}" --starter {view.starter}',
+    words = [f'crib peg --advise --hand "{format_cards(sorted(view.hand))}" --starter {view.starter}',
              f'--thrown "{format_cards(view.thrown)}"', *([f"--depth {depth}"] if depth is not None else []),
              *_game_options(view, board and has_board(view))]
     words += ["go" if turn.card is None else str(turn.card) for turn in view.play.turns]
