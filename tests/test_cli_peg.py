@@ -301,7 +301,8 @@ def test_a_missing_go_is_suggested() -> None:
     )
 
 
-def test_help_says_what_the_reply_assumes() -> None:
+def test_help_says_what_advice_weighs_and_how_far_it_looks() -> None:
     text = " ".join(run("peg", "--help").stdout.split())
-    assert "by laying one card drawn at random from the unseen cards" in text
-    assert "it does not assume he picks his best card" in text
+    assert "by the expert's look-ahead from what you know" in text
+    assert "'reply' is what one unseen card at random scores against the card" in text
+    assert "by default 7 with two players (to the end but for the lead's last card), else 5" in text

@@ -193,15 +193,21 @@ def peg(
     five each player holds three cards and the play ends at the first go
     or 31 (a card laid after it is an error).
 
-    --advise ranks the cards in your one --hand that fit after PLAY (the
-    cards laid so far, goes written): 'now' is what the card scores;
-    'reply' is what the next player scores on average by laying one card
-    drawn at random from the unseen cards (the deck less your hand and the
-    cards laid), a card that would pass 31 counting 0: it does not assume
-    he picks his best card, nor which cards he holds, nor the go; 'worst'
-    is the most any one unseen card scores in reply; 'net' is now less
-    reply. No reply is worked out when the count resets, when everyone
-    else has said go, or (four players) when your partner plays next.
+    --advise ranks the cards of your one --hand (your cards left) that fit
+    after PLAY (the cards laid so far, goes written) by the expert's
+    look-ahead from what you know: the cards laid, what each go says, your
+    --thrown crib cards and the --starter. 'net' is the points you can
+    expect to peg from here less those pegged against you; 'why' is the
+    search's line: the reply it fears most, the answer it keeps, the go it
+    expects, each reply once, with the share of his hands that lay it;
+    'reply' is what one unseen card at random scores against the card.
+    --depth: cards to look ahead, or 'end', or 'expert' (the expert's own;
+    its first card is then the expert's); by default 7 with two players
+    (to the end but for the lead's last card), else 5. --count N asks
+    without the cards laid (they make no pair or run); --role dealer gives
+    the pone one card fewer. --score ME-OPP (two players, with --starter
+    and --thrown) adds the chance to win, and ranks by it where the rest of
+    the deal may end the game.
 
     \b
     $ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" JH 5S 7C 6H 2S 6D 4S 4H
@@ -210,10 +216,11 @@ def peg(
     dealer  5S    15     fifteen          2
     ...
     total   pone 3   dealer 6
-    $ crib peg --advise --hand "7C 8D 5H" TS 4D
-    play  count  now  reply  worst  net    why
-    8D    22     0    0.30   2      -0.30  leaves 22: 4 of 47 unseen make 31, 3 pair it
+    $ crib peg --advise --hand "5S 6S 9D TD" 7D
+    play  count  now  net    reply  why
+    9D    16     0    +1.78  0.38   if he lays a 9 for 25 (18%), he makes a pair ...
     ...
+    $ crib peg --advise --hand "AS 5D 9C" --count 25 --depth expert
     """
     try:
         if advice:
