@@ -245,14 +245,14 @@ def check_lines(state: PlayState, depth: int, goal: Goal | None = None) -> None:
             assert reply.value == pytest.approx(line.points - reply.points + answers[reply.answer], abs=1e-9)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(positions())
 def test_the_lines_are_the_search(position: tuple[PlayState, Position]) -> None:
     state, naive = position
     check_lines(state, naive.depth)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(positions(two=True), st.integers(1, 12), st.integers(1, 12))
 def test_the_lines_are_the_board_search(position: tuple[PlayState, Position], need: int, their_need: int) -> None:
     state, naive = position

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 import shlex
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -130,28 +132,40 @@ def test_the_luck_is_the_shows_less_what_the_throw_could_expect() -> None:
             assert luck.total == pytest.approx(actual - expected, abs=1e-9)
 
 
-BAD = {
+def set_in(path: tuple[object, ...], value: object) -> Callable[[dict[str, Any]], None]:
+    """A change to a log line: the value at ``path`` (keys and indexes) replaced."""
+
+    def change(game: dict[str, Any]) -> None:
+        target: Any = game
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
+
+
+BAD: dict[str, tuple[Callable[[dict[str, Any]], None] | str, str]] = {
     "not JSON": ("{oops\n", "line 1: not a line of JSON"),
     "no game number": ('{"target": 61}\n', "line 1: no 'game' number"),
-    "a card that is not one": ("XX", "'starter': 'XX' is not a card"),
-    "a deal that does not replay": ("plays", "deal 1 does not replay: "),
-    "scores that do not add up": ("scores", "deal 1: the log's scores are "),
+    "a card that is not one": (set_in(("deals", 0, "starter"), "XX"), "'starter': 'XX' is not a card"),
+    "a card laid from no hand": (lambda game: set_in(("deals", 0, "plays", 0, 1), game["deals"][0]["starter"])(game),
+                                 "deal 1 does not replay: "),
+    "scores that do not add up": (lambda game: set_in(("deals", 0, "scores"), [s + 1 for s in game["deals"][0]["scores"]])(game),
+                                  "deal 1: the log's scores are "),
+    "plays that are not pairs": (set_in(("deals", 0, "plays"), [[0]]), "'plays': not a list of pairs [seat, card]"),
+    "a seat past the table": (set_in(("deals", 0, "dealer"), 7), "'dealer': seat 7 of a game of 2 players"),
+    "a show that is no object": (set_in(("deals", 0, "shows", 0), 3), "a show is not a JSON object"),
 }
 
 
 @pytest.mark.parametrize(("change", "message"), BAD.values(), ids=BAD)
-def test_a_bad_log_is_one_line_and_exit_1(tmp_path: Path, change: str, message: str) -> None:
+def test_a_bad_log_is_one_line_and_exit_1(tmp_path: Path, change: Callable[[dict[str, Any]], None] | str,
+                                          message: str) -> None:
     _, line = expert_game(GameRules(target=61), 3)
-    deal = line["deals"][0]  # type: ignore[index]
-    if change == "XX":
-        deal["starter"] = "XX"
-    elif change == "plays":
-        deal["plays"][0][1] = deal["starter"]
-    elif change == "scores":
-        deal["scores"] = [score + 1 for score in deal["scores"]]
-    text = change if change.startswith("{") else json.dumps(line) + "\n"
+    if callable(change):
+        change(line)  # type: ignore[arg-type]
     log = tmp_path / "bad.jsonl"
-    log.write_text(text)
+    log.write_text(change if isinstance(change, str) else json.dumps(line) + "\n")
     result = run("review", str(log))
     assert result.exit_code == 1, result.output
     assert message in result.stderr and result.stderr.count("\n") == 1 and result.stdout == ""

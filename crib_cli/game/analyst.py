@@ -339,6 +339,12 @@ def analyze_play(view: View, depth: int | str | None = None, *, board: bool = Tr
     players) and the view holds the starter and the seat's thrown cards, as the
     expert does: the ranking is by the chance where the rest of the deal may end
     the game. ``depth`` as :func:`resolve_depth` reads it.
+
+    >>> from crib_cli.cards import parse_cards
+    >>> view = view_of_play(parse_cards("5S 6S 9D TD"), parse_cards("7D"), rules=GameRules())
+    >>> analysis = analyze_play(view, "expert")
+    >>> str(analysis.best.card), points_text(analysis.best.points, sign=True), analysis.horizon
+    ('9D', '+0.22', '3 cards ahead')
     """
     state = play_state(view)
     board = board and view.starter is not None and len(view.thrown) == view.rules.thrown
@@ -363,6 +369,10 @@ def analyze_count(
     hold as many cards as the seat to move, or, when it is the dealer (two
     players), one fewer: the pone led. ``seen`` are other cards the seat has
     seen (its thrown cards, the starter).
+
+    >>> from crib_cli.cards import parse_cards
+    >>> [str(o.card) for o in analyze_count(parse_cards("AS 5D 9C"), 25, rules=GameRules(), role="pone").options]
+    ['5D', 'AS']
     """
     if not 0 <= count < LIMIT:
         raise PegError(f"a count is 0 to 30 when a card is to be laid, not {count}")

@@ -260,6 +260,11 @@ def play_lines(state: PlayState, depth: int | None = None, goal: Goal | None = N
     """Each rank seat 0 may lay, with the search's line after it: what it scores, the replies the next
     seat may make with their chances, and seat 0's best answer to each. The values are
     :func:`play_values`' to the last bit, each found from its replies, so the line costs no more.
+
+    >>> state = PlayState((5, 10), (0,) + tuple(3 if rank in (5, 10) else 4 for rank in range(1, 14)), (2, 2))
+    >>> line = play_lines(state, 2)[10]
+    >>> line.after, round(sum(reply.chance for reply in line.replies), 9), line.value == play_values(state, 2)[10]
+    ('reply', 1.0, True)
     """
     depth = _check_depth(state, depth)
     _check_goal(state, goal)

@@ -33,7 +33,12 @@ def discard_problem(rng: random.Random, rules: GameRules, role: str, score: tupl
 
 def play_problem(rng: random.Random, rules: GameRules, role: str, score: tuple[int, int]) -> View:
     """A decision of the quiz seat in the play of a deal the expert plays in both seats, more than one
-    rank fitting; the deal begins at ``score`` (mine, the opponent's)."""
+    rank fitting; the deal begins at ``score`` (mine, the opponent's).
+
+    >>> view = play_problem(random.Random(1), GameRules(), "dealer", (0, 0))
+    >>> view.is_dealer, len({card.rank for card in view.fits}) > 1
+    (True, True)
+    """
     while True:
         recorder = _Recorder()
         deck = rng.sample(DECK, len(DECK))

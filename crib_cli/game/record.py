@@ -267,8 +267,8 @@ def record_from_json(data: object) -> tuple[GameRecord, tuple[str, ...]]:
         raise RecordError(f"'players', 'target' or 'variant': {error}") from None
     start = _ints(game, "start", rules.sides) if "start" in game else None
     three = _object(game.get("three_for_last", {"points": 0}), "'three_for_last'")
-    cuts = tuple(tuple((_seat(pair, 0, rules), _card(pair[1], "'cuts'")) for pair in map(_pair, cut))
-                 for cut in game.get("cuts", []))
+    cuts = tuple(tuple((_seat(pair, 0, rules), _card(pair[1], "'cuts'")) for pair in _pairs(cut, "'cuts'"))
+                 for cut in (_list(game, "cuts") if "cuts" in game else []))
     record = GameRecord(
         rules, cuts, _seat(game, "first_dealer", rules), tuple(_deal(deal, rules) for deal in deals),
         _int(game, "winner"), _ints(game, "scores", rules.players), _int(game, "game_points"),
@@ -287,7 +287,7 @@ def _deal(deal: dict[str, Any], rules: GameRules) -> DealRecord:
     crib_card = _card(deal.get("crib_card"), "'crib_card'") if rules.crib_from_deck else None
     starter = _card(deal.get("starter"), "'starter'")
     plays = tuple((_seat(pair, 0, rules), None if pair[1] == "go" else _card(pair[1], "'plays'"))
-                  for pair in map(_pair, _list(deal, "plays")))
+                  for pair in _pairs(_list(deal, "plays"), "'plays'"))
     kept = [tuple(card for card in hand if card not in thrown) for hand, thrown in zip(hands, discards)]
     crib = tuple(card for seat in rules.show_order(dealer) for card in discards[seat]) + (
         (crib_card,) if crib_card is not None else ())
@@ -298,7 +298,8 @@ def _deal(deal: dict[str, Any], rules: GameRules) -> DealRecord:
             raise RecordError(f"a show's 'kind' is hand or crib, not {kind!r}")
         cards = kept[seat] if kind == "hand" else crib
         claimed = _int(show, "claimed") if "claimed" in show else points
-        shows.append(ShowRecord(seat, str(kind), cards, starter, points, claimed, int(show.get("muggins", 0))))
+        muggins = _int(show, "muggins") if "muggins" in show else 0
+        shows.append(ShowRecord(seat, str(kind), cards, starter, points, claimed, muggins))
     return DealRecord(dealer, hands, discards, crib_card, starter, _int(deal, "heels"), plays,
                       _ints(deal, "pegging", rules.players), tuple(shows), _ints(deal, "scores", rules.players))
 
@@ -316,10 +317,11 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _pair(value: object) -> list[Any]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise RecordError(f"{value!r} is not a pair [seat, card]")
-    return value
+def _pairs(values: object, what: str) -> list[list[Any]]:
+    """A list of ``[seat, card]`` pairs."""
+    if not isinstance(values, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in values):
+        raise RecordError(f"{what}: not a list of pairs [seat, card]")
+    return values
 
 
 def _int(data: dict[str, Any] | list[Any], key: str | int) -> int:

@@ -43,7 +43,7 @@ from ..score import show_total
 from .analyst import EXPERT, Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from .engine import play_deal
 from .expert import has_board, seat_role
-from .players import IllegalMove, View
+from .players import View
 from .record import DealRecord, GameRecord, RecordError, ShowRecord
 
 
@@ -160,7 +160,7 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
         try:
             replayed = play_deal(replayers, rules, deal.dealer, _deck(deal, rules),
                                  start=tuple(scores[side] for side in range(rules.sides)))
-        except (IllegalMove, IndexError) as error:
+        except (ValueError, IndexError) as error:  # an illegal move, a claim missing, scores past the target
             raise RecordError(f"deal {number + 1} does not replay: {error}") from None
         _check(number, deal, replayed)
         for seat, replayer in enumerate(replayers):
