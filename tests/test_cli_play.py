@@ -809,3 +809,21 @@ def test_the_issues_game_the_coach_is_the_analyst() -> None:
         assert line == f"{card}: {win} to win, {net} net pegging expected from here; {why}"
     told = next(line for line in lines[at:] if line.startswith("coach: the expert would lay "))
     assert told.startswith("coach: the expert would lay 9D (") and f"): 9D: {advice[0].split('; ', 1)[1]}; yours, TD: " in told
+
+
+@pytest.mark.parametrize(("extra", "told"), [((), True), (("--coach", "off"), False), (("--players", "3"), False)],
+                         ids=["two players", "no coach", "three players: no board"])
+def test_each_deal_opens_with_the_chance_to_win_from_there(extra: tuple[str, ...], told: bool) -> None:
+    result, _ = play(*QUICK[:-2], *extra, policy=Script({}))
+    lines = result.stdout.splitlines()
+    headings = [at for at, line in enumerate(lines) if line.startswith("-- deal ")]
+    sides = 2 if "--players" not in extra else 3
+    chances = [lines[at + 1 + sides] for at in headings]
+    if not told:
+        assert "your chance to win" not in result.stdout
+        return
+    assert all(re.fullmatch(r"coach: your chance to win from here: \d+\.\d%", line) for line in chances)
+    first = [line for line in lines if line.endswith(" deals first")][0]
+    odds = CliRunner().invoke(cli, ["odds", "0", "0", "--dealer", "me" if first == "you deal first" else "opponent",
+                                    "--to", "61", "-f", "json"])
+    assert chances[0] == f"coach: your chance to win from here: {100 * json.loads(odds.stdout)['win']:.1f}%"
