@@ -823,7 +823,7 @@ def test_each_deal_opens_with_the_chance_to_win_from_there(extra: tuple[str, ...
         assert "your chance to win" not in result.stdout
         return
     assert all(re.fullmatch(r"coach: your chance to win from here: \d+\.\d%", line) for line in chances)
-    first = [line for line in lines if line.endswith(" deals first")][0]
+    first = next(line for line in lines if line.endswith(" deals first"))
     odds = CliRunner().invoke(cli, ["odds", "0", "0", "--dealer", "me" if first == "you deal first" else "opponent",
                                     "--to", "61", "-f", "json"])
     assert chances[0] == f"coach: your chance to win from here: {100 * json.loads(odds.stdout)['win']:.1f}%"
