@@ -16,7 +16,17 @@ from crib_cli.cards import DECK, Card, parse_cards
 from crib_cli.discard import Throw, analyze_discards, best_throw
 from crib_cli.game.engine import play_game
 from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
-from crib_cli.game.lookahead import Goal, PlayState, choose_play, lay_rank, play_value, play_values
+from crib_cli.game.lookahead import (
+    Goal,
+    Line,
+    PlayState,
+    best_rank,
+    choose_play,
+    lay_rank,
+    play_lines,
+    play_value,
+    play_values,
+)
 from crib_cli.game.players import View
 from crib_cli.peg import Play, score_play
 from crib_cli.rules import GameRules
@@ -203,6 +213,55 @@ def test_a_goal_is_for_two_players_and_small_needs() -> None:
         play_values(PlayState((1, 2), (0,) + (4,) * 13, (2, 2, 2)), goal=a_goal(3, 3))
     with pytest.raises(ValueError, match="1 to 63 points"):
         Goal(0, 5, lambda m, t: 0.0)
+
+
+def after_reply(state: PlayState, mine: int, reply: int) -> PlayState:
+    """Two players: the position after seat 0 lays ``mine`` and seat 1 answers ``reply``."""
+    hand = list(state.hand)
+    hand.remove(mine)
+    unseen = list(state.unseen)
+    unseen[reply] -= 1
+    left = (state.left[0] - 1, state.left[1] - 1)
+    return PlayState(tuple(hand), tuple(unseen), left, state.floors, (*state.pile, mine, reply), state.gone, 1, state.once)
+
+
+def check_lines(state: PlayState, depth: int, goal: Goal | None = None) -> None:
+    """The lines' values are play_values' to the bit; the replies share out every holding once; with two
+    players and no goal, each answer is the best rank of the position after the reply, at the depth left."""
+    values = play_values(state, depth, goal)
+    lines = play_lines(state, depth, goal)
+    assert {rank: line.value for rank, line in lines.items()} == values
+    for rank, line in lines.items():
+        assert isinstance(line, Line) and line.rank == rank
+        if line.replies:
+            assert line.after == "reply" and sum(reply.chance for reply in line.replies) == pytest.approx(1.0)
+            assert sum(reply.chance * reply.value for reply in line.replies) == pytest.approx(line.value, abs=1e-12)
+        for reply in line.replies:
+            if reply.answer is None or goal is not None or len(state.left) != 2:
+                continue
+            after = after_reply(state, rank, reply.rank or 0)
+            answers = play_values(after, depth - 2)
+            assert best_rank(answers) == reply.answer
+            assert reply.value == pytest.approx(line.points - reply.points + answers[reply.answer], abs=1e-9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions())
+def test_the_lines_are_the_search(position: tuple[PlayState, Position]) -> None:
+    state, naive = position
+    check_lines(state, naive.depth)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(two=True), st.integers(1, 12), st.integers(1, 12))
+def test_the_lines_are_the_board_search(position: tuple[PlayState, Position], need: int, their_need: int) -> None:
+    state, naive = position
+    check_lines(state, naive.depth, a_goal(need, their_need))
+
+
+@pytest.mark.parametrize("hand", ["6C 7D 8H 9S", "4H 4S 9C KD", "5S 6S 9D TD"])
+def test_the_lines_of_a_lead(hand: str) -> None:
+    check_lines(two_player(hand), 3)
 
 
 def check_against_reference(position: tuple[PlayState, Position]) -> None:

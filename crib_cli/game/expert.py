@@ -24,6 +24,7 @@ from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
 from ..discard import analyze_discards, best_throw, throw_means, win_chances
 from ..pegging import pegging_value
+from ..rules import GameRules
 from ..score import show_total
 from .lookahead import Goal, PlayState, choose_play
 from .players import View
@@ -56,14 +57,29 @@ class ExpertPlayer:
     def discard(self, view: View) -> tuple[Card, ...]:
         """The best throw for this seat's role (or, playing the board, the likeliest to win)."""
         rules, role = view.rules, seat_role(view)
-        if self.board and _has_board(view):
-            me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
-            dealing = view.is_dealer
-            if ending_chance(me, opponent, me_dealing=dealing, target=rules.target, variant=rules.variant) >= ENDGAME:
-                return self.board_throw(view, role, (me, opponent))
-        if (self.crib_model == "random" and not self.pegging) or rules.players != 2 or rules.variant != "six":
+        if self.throws_for_board(view):
+            return self.board_throw(view, role, (view.scores[view.seat], view.scores[1 - view.seat]))
+        if not self.weighs_pegging(rules):
             return best_throw(view.hand, role, rules.players, rules.variant)
         return max(throw_means(view.hand), key=lambda option: self.worth(option, role))[1]
+
+    def weighs_pegging(self, rules: GameRules) -> bool:
+        """Whether its throw weighs more than the exact net: the pegging value or the expert crib
+        model, which are for two-player six-card games."""
+        return (self.crib_model != "random" or self.pegging) and rules.players == 2 and rules.variant == "six"
+
+    def throws_for_board(self, view: View) -> bool:
+        """Whether it throws for the chance to win: it plays the board, and this deal may end the game."""
+        if not (self.board and has_board(view)):
+            return False
+        rules, me, opponent = view.rules, view.scores[view.seat], view.scores[1 - view.seat]
+        return ending_chance(me, opponent, me_dealing=view.is_dealer, target=rules.target,
+                             variant=rules.variant) >= ENDGAME
+
+    def goal(self, view: View) -> Goal | None:
+        """What it pegs for in this view: the chance to win (a goal) where the rest of the deal may end
+        the game and it plays the board; else None, the points."""
+        return board_goal(view) if self.board and has_board(view) else None
 
     def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
         """Of the :data:`CANDIDATES` best throws by points, the likeliest to win the game."""
@@ -87,13 +103,12 @@ class ExpertPlayer:
         """The card the lookahead picks; None when no card fits."""
         fits = view.fits
         if len({card.rank for card in fits}) > 1:
-            goal = board_goal(view) if self.board and _has_board(view) else None
-            rank = choose_play(play_state(view), self.depth, goal)
+            rank = choose_play(play_state(view), self.depth, self.goal(view))
             return next(card for card in fits if card.rank == rank)
         return fits[0] if fits else None
 
 
-def _has_board(view: View) -> bool:
+def has_board(view: View) -> bool:
     """Whether the board's table is known for this game: two players, a game it was built for."""
     rules = view.rules
     return rules.players == 2 and (rules.variant, rules.target) in BOARDS
@@ -108,11 +123,19 @@ def board_goal(view: View) -> Goal | None:
     rules, starter = view.rules, view.starter
     assert starter is not None
     me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
+    if not play_matters(me, opponent, me_dealing=view.is_dealer, shown=show_total(view.kept, starter),
+                        starter=int(starter.rank), target=rules.target, variant=rules.variant):
+        return None
+    return play_goal(view)
+
+
+def play_goal(view: View) -> Goal:
+    """The chance to win after the play, as :func:`board_goal` weighs it, wherever the deal stands."""
+    rules, starter = view.rules, view.starter
+    assert starter is not None
+    me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
     shown = show_total(view.kept, starter)
     dealing = view.is_dealer
-    if not play_matters(me, opponent, me_dealing=dealing, shown=shown, starter=int(starter.rank),
-                        target=rules.target, variant=rules.variant):
-        return None
     ranks = sorted(int(card.rank) for card in view.thrown)
     nobs = int(any(card.rank == Rank.JACK and card.suit == starter.suit for card in view.thrown))
     after = after_play(me, opponent, me_dealing=dealing, shown=shown, thrown=(ranks[0], ranks[1]),
