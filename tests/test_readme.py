@@ -14,10 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def examples() -> list[tuple[str, str]]:
-    """(command, expected output) for each `$ crib` line in a ```console block."""
+    """(command, expected output) for each `$ crib` line in a ```console block of the README and docs/."""
     found: list[tuple[str, list[str]]] = []
     in_console = False
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    lines = [line for page in pages for line in [*page.read_text(encoding="utf-8").splitlines(), "```"]]
+    for line in lines:
         if line.startswith("```"):
             in_console = line == "```console"
         elif in_console and line.startswith("$ crib "):
