@@ -1,4 +1,4 @@
-"""The board: the chance to win from every position, expert against expert, and the odds of a big win.
+"""The board: the chance to win from every position, expert-points against itself, and the odds of a big win.
 
 A position is the start of a deal in a two-player game: the dealer's score,
 the pone's score and the target (six-card cribbage to 121 or 61, five-card

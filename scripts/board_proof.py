@@ -17,6 +17,7 @@ B's need at the start of the deal) says where the gain came from.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -115,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     wins = deals = threw = played = differed = 0
-    gains: dict[tuple[int, int], list[float]] = {}
+    gains: dict[tuple[int, int], list[float]] = {}  # zone -> deals, differed, gain, sum of squared gains
     split = {"throw": 0.0, "play": 0.0, "both": 0.0}
     with ProcessPoolExecutor(args.jobs) as pool:
         jobs = [(i, args.b, args.seed, args.what) for i in range(args.games)]
@@ -126,10 +127,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                 threw += throw
                 played += play
                 differed += throw or play
-                entry = gains.setdefault((mine, theirs), [0, 0, 0.0])
+                entry = gains.setdefault((mine, theirs), [0, 0, 0.0, 0.0])
                 entry[0] += 1
                 entry[1] += throw or play
                 entry[2] += gain
+                entry[3] += gain * gain
                 if throw or play:
                     split["both" if throw and play else "throw" if throw else "play"] += gain
     rate = wilson_interval(wins, args.games)
@@ -139,15 +141,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"A's deals where the board chose differently: {differed:,} of {deals:,} ({100 * differed / deals:.2f}%); "
           f"a throw in {threw:,}, a card in {played:,}")
     total = sum(entry[2] for entry in gains.values())
-    print(f"the board's gain, replayed deal by deal: {total:+.1f} games in {args.games:,} "
-          f"({100 * total / args.games:+.2f} points of win rate); from deals where only the throw differed "
+    error = math.sqrt(sum(entry[3] for entry in gains.values()))
+    print(f"the board's gain, replayed deal by deal: {total:+.1f} games (standard error {error:.1f}) in "
+          f"{args.games:,} ({100 * total / args.games:+.2f} points of win rate); from deals where only the throw differed "
           f"{split['throw']:+.1f}, only cards {split['play']:+.1f}, both {split['both']:+.1f}")
     print("\nby zone (the points each side needs as the deal begins):")
-    print(f"{'A needs':>8} {'B needs':>8} {'deals':>8} {'differed':>9} {'gain (games)':>13}")
-    for (mine, theirs), (count, differ, gain) in sorted(gains.items()):
+    print(f"{'A needs':>8} {'B needs':>8} {'deals':>8} {'differed':>9} {'gain (games)':>13} {'error':>6}")
+    for (mine, theirs), (count, differ, gain, squares) in sorted(gains.items()):
         if differ:
             label = [f"{low}-{high}" if high < 121 else f"{low}+" for low, high in (NEEDS[mine], NEEDS[theirs])]
-            print(f"{label[0]:>8} {label[1]:>8} {count:>8,} {differ:>9,} {gain:>+13.1f}")
+            print(f"{label[0]:>8} {label[1]:>8} {count:>8,} {differ:>9,} {gain:>+13.1f} {math.sqrt(squares):>6.1f}")
+    print("error: the standard error of the gain, the deals taken as independent")
 
 
 if __name__ == "__main__":
