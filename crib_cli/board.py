@@ -18,10 +18,10 @@ import sys
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import accumulate
 from math import prod
-from operator import mul
+from operator import add, mul
 from typing import Any
 
 from .rules import SKUNKS, TARGETS, RulesError
@@ -416,10 +416,9 @@ def throw_chances(
     if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
         chances = [_far(model, me, opponent, me_dealing, target, variant, o) for o in outlooks]
     elif me_dealing:
-        phi: dict[tuple[int, int], list[float]] = {}
-        chances = [_as_dealer(model, me, opponent, need, theirs, target, variant, o, phi) for o in outlooks]
+        chances = [_as_dealer(model, me, opponent, need, theirs, target, variant, o) for o in outlooks]
     else:
-        chances = [_as_pone(model, me, opponent, need, theirs, target, variant, o) for o in outlooks]
+        chances = [_as_pone(model, me, opponent, target, variant, o) for o in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 
 
@@ -456,33 +455,46 @@ def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, se
     return means[low][high][rank] - means[0][0][rank] + nobs - model.expert_gift[seat].get(rank, 0.0)
 
 
-def _as_pone(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
-             outlook: Outlook) -> float:
-    rows = _rows(target, variant, False)
+def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
     for (rank, hand, nobs), cards in _groups(outlook).items():
-        heels = 2 if rank == 11 else 0
-        left = theirs - heels
-        if left <= 0:
-            continue  # his heels wins at the cut
         # His points after the play and his shows move with my crib's gift and with my keep's pegging.
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging)
-        value = _chance(model.first[_PONE], need, left)
-        base = opponent + heels
-        for pegged, row in enumerate(model.pone_rows[rank]):
-            if pegged >= need:
-                break
-            if pegged + hand >= need:  # my hand counts out, unless he pegged out first
-                value += _chance(model.alone[_PONE], pegged, left)
-            elif row:
-                value += _moved(row, rows[me + pegged + hand], base, whole, part)
-        total += cards * value
+        sure, low, high = _pone_parts(me, opponent, target, variant, rank, hand, whole)
+        total += cards * (sure + low + part * (high - low))
     return total / len(outlook.starters)
 
 
+@lru_cache(maxsize=1 << 16)
+def _pone_parts(me: int, opponent: int, target: int, variant: str, rank: int, hand: int,
+                whole: int) -> tuple[float, float, float]:
+    """For a starter of ``rank`` and my hand of ``hand`` points as the pone: my chance of counting
+    out before him, and of winning after the deal with his points moved by ``whole`` and by one more.
+    Kept from throw to throw and deal to deal: it depends on the position, not the cards."""
+    model = _model(variant)
+    heels = 2 if rank == 11 else 0
+    need, left = target - me, target - opponent - heels
+    if left <= 0:
+        return 0.0, 0.0, 0.0  # his heels wins at the cut
+    rows = _rows(target, variant, False)
+    sure = _chance(model.first[_PONE], need, left)
+    low = high = 0.0
+    start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
+    reach = target - start  # his points past these win before I deal: the table reads 0 there
+    for pegged, row in enumerate(model.pone_rows[rank]):
+        if pegged >= need:
+            break
+        if pegged + hand >= need:  # my hand counts out, unless he pegged out first
+            sure += _chance(model.alone[_PONE], pegged, left)
+        elif row:
+            values, cut = rows[me + pegged + hand], row[:reach]
+            low += sum(map(mul, cut, values[start : start + reach]))
+            high += sum(map(mul, cut, values[start + 1 : start + 1 + reach]))
+    return sure, low, high
+
+
 def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
-               outlook: Outlook, phi: dict[tuple[int, int], list[float]]) -> float:
-    columns = _rows(target, variant, True)
+               outlook: Outlook) -> float:
     total = 0.0
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
@@ -492,32 +504,42 @@ def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, ta
             continue
         # My points move with my crib and with my keep's pegging.
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
-        crib = model.cribs[rank]
-        value = _chance(model.first[_DEALER], left, theirs)
-        for pegged, row in enumerate(model.dealer_rows[rank]):
-            if pegged >= left:
-                break
-            if not row:
-                continue
-            key = (rank, pegged)
-            ahead = phi.get(key)
-            if ahead is None:
-                ahead = phi[key] = _ahead(row, columns, me + heels + pegged, left - pegged, opponent, theirs)
-            value += _moved(crib, ahead, hand, whole, part)
-        total += cards * value
+        shows = _ahead_of_play(me, opponent, target, variant, rank)
+        total += cards * (_chance(model.first[_DEALER], left, theirs) + _moved(model.cribs[rank], shows, hand, whole, part))
     return total / len(outlook.starters)
 
 
+@lru_cache(maxsize=1 << 12)
+def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
+    """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
+    after the play, my chance to win (``y`` reaches what I lack, and his hand did not count out
+    first) or win later as the pone of the next deal, over what the play may bring me short of what
+    I need, each weighed by its chance. Kept from throw to throw and deal to deal: it depends on the
+    position, not the cards."""
+    model = _model(variant)
+    heels = 2 if rank == 11 else 0
+    left, theirs = target - me - heels, target - opponent
+    columns = _rows(target, variant, True)
+    total = [0.0] * (left + 64)
+    for pegged, row in enumerate(model.dealer_rows[rank]):
+        if pegged >= left:
+            break
+        if row:
+            more = _ahead(row, columns, me + heels + pegged, left - pegged, opponent, theirs, len(total))
+            total = list(map(add, total, more))
+    return array("d", total)
+
+
 def _ahead(row: list[float], columns: tuple[tuple[float, ...], ...], mine: int, short: int, opponent: int,
-           theirs: int) -> list[float]:
-    """For each more points ``y`` I show (hand and crib) after the play: my chance, weighed by the
+           theirs: int, size: int) -> list[float]:
+    """For each more points ``y`` I show after the play, of ``size``: my chance, weighed by the
     chance of the pone's play and hand in ``row``, that I win (``y`` reaches the ``short`` I lack,
     and his hand did not count out first) or win later as the pone of the next deal."""
     alive = row[:theirs]
     mass = sum(alive)
     end = opponent + len(alive)
     ahead = [mass - sum(map(mul, alive, columns[mine + y][opponent:end])) for y in range(short)]
-    return ahead + [mass] * 64
+    return ahead + [mass] * (size - short)
 
 
 # --- the play, decided by the board --------------------------------------------------------------
