@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from bots import KILLER
 from click.testing import CliRunner, Result
 
 from crib_cli.cards import parse_card
@@ -482,23 +483,6 @@ def test_progress_line(total: int, adds: list[tuple[float, int]], line: str) -> 
     assert bar.line(now[0]) == line
     bar.close()
     assert out.getvalue().endswith(line + "\n") and out.getvalue().startswith("\r")
-
-
-KILLER = '''
-import os
-from crib_cli.game import GreedyPlayer
-
-
-class Killer(GreedyPlayer):
-    def discard(self, view):
-        if view.scores[0] > 90:
-            os._exit(1)
-        return super().discard(view)
-
-
-def make():
-    return Killer()
-'''
 
 
 def test_a_worker_process_that_dies_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 import dask.config
 import distributed  # noqa: F401 - its config defaults loaded first, so a dask.config.set below cannot undo them
 import pytest
+from bots import KILLER
 from click.testing import CliRunner, Result
 
 from crib_cli.builders import cribs, pegging
@@ -270,23 +271,6 @@ def test_a_worker_that_dies_mid_run_has_its_games_played_again(
     one = run("--games", "30", "--a", "greedy", "--b", "fragile:make", "--log", str(here))
     assert many.exit_code == one.exit_code == 0, many.output + one.output
     assert many.stdout == one.stdout and there.read_text() == here.read_text()
-
-
-KILLER = '''
-import os
-from crib_cli.game import GreedyPlayer
-
-
-class Killer(GreedyPlayer):
-    def discard(self, view):
-        if view.scores[0] > 90:
-            os._exit(1)
-        return super().discard(view)
-
-
-def make():
-    return Killer()
-'''
 
 
 def test_a_bot_that_kills_every_worker_is_one_error_naming_the_cluster(
