@@ -277,7 +277,8 @@ def pegging_average(variant: str, me_dealing: bool) -> float:
 
 
 ENDGAME = 0.005
-"""Below this chance that a deal ends the game, a throw's chance to win is read at the average outcome."""
+"""Below this chance that a deal ends the game, the expert throws by points: the board can hardly
+tell its throws apart there."""
 
 
 def ending_chance(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> float:
@@ -305,56 +306,6 @@ def _tails(variant: str) -> tuple[list[float], list[float]]:
             tail.append(running / deals)
         tails.append(tail[::-1])
     return tails[0], tails[1]
-
-
-@cache
-def _averages(variant: str) -> tuple[float, float, dict[int, float], dict[int, float], dict[int, float]]:
-    """The sampled deals' averages: pone's and dealer's play, and by starter rank the pone's hand, the
-    dealer's hand and the crib."""
-    name = variant.upper()
-    play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
-    deals = sum(map(sum, play))
-    pone = sum(p * count for row in play for p, count in enumerate(row)) / deals
-    dealer = sum(d * sum(row) for d, row in enumerate(play)) / deals
-
-    def by_rank(table: list[list[int]]) -> dict[int, float]:
-        return {rank: sum(p * n for p, n in enumerate(row)) / sum(row) for rank, row in enumerate(table) if sum(row)}
-
-    return (
-        pone, dealer, by_rank(grid(f"HANDS_PONE_{name}")), by_rank(grid(f"HANDS_DEALER_{name}")),
-        by_rank(grid(f"CRIBS_{name}")),
-    )
-
-
-def _far(model: _Model, me: int, opponent: int, me_dealing: bool, target: int, variant: str, outlook: Outlook) -> float:
-    """The chance to win where the deal leaves each seat on average, when it can hardly end the game."""
-    pone_play, dealer_play, pone_hands, dealer_hands, cribs = _averages(variant)
-    starters = outlook.starters
-    count = len(starters)
-    hand = sum(points for _, points, _ in starters) / count
-    seat = _DEALER if me_dealing else _PONE
-    crib = sum(cribs[rank] + _crib_shift(model, outlook.thrown, rank, nobs, seat) for rank, _, nobs in starters) / count
-    heels = 2 * sum(rank == 11 for rank, _, _ in starters) / count
-    play = outlook.pegging / 2
-    if me_dealing:
-        mine = dealer_play + play + hand + crib + heels
-        theirs = pone_play - play + sum(pone_hands[rank] for rank, _, _ in starters) / count
-        return 1.0 - _between(board(target, variant), opponent + theirs, me + mine)
-    mine = pone_play + play + hand
-    theirs = dealer_play - play + sum(dealer_hands[rank] for rank, _, _ in starters) / count + crib + heels
-    return _between(board(target, variant), me + mine, opponent + theirs)
-
-
-def _between(tables: Board, dealer: float, pone: float) -> float:
-    """The dealer's chance at a position between whole scores, read across the four around it."""
-    top = tables.target - 1
-    dealer, pone = min(max(dealer, 0.0), top), min(max(pone, 0.0), top)
-    d, p = int(dealer), int(pone)
-    d1, p1 = min(d + 1, top), min(p + 1, top)
-    fd, fp = dealer - d, pone - p
-    low = tables.dealer_win(d, p) * (1 - fp) + tables.dealer_win(d, p1) * fp
-    high = tables.dealer_win(d1, p) * (1 - fp) + tables.dealer_win(d1, p1) * fp
-    return low * (1 - fd) + high * fd
 
 
 _SLIGHT = 1e-6
@@ -405,17 +356,15 @@ def throw_chances(
     the sampled deals' by starter rank: the play's points (and who first
     reaches a need in it) and the other seat's hand, with the crib moved by
     what my throw adds to it against a throw of any two cards, and the
-    play by what my keep pegs against an average keep. When the deal can
-    hardly end the game (:func:`ending_chance` below :data:`ENDGAME`), the
-    chance is the table's where the deal leaves each seat on average. See
-    the README for how close it comes to simulating the deal itself.
+    play by what my keep pegs against an average keep. The same count
+    serves every score: far from the end, where the deal cannot end the
+    game, it is the table's chance over where the deal may leave the seats.
+    See docs/methods.md for how close it comes to simulating the deal.
     """
     check_position((me, opponent), target)
     model = _model(variant)
     need, theirs = target - me, target - opponent
-    if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
-        chances = [_far(model, me, opponent, me_dealing, target, variant, o) for o in outlooks]
-    elif me_dealing:
+    if me_dealing:
         chances = [_as_dealer(model, me, opponent, need, theirs, target, variant, o) for o in outlooks]
     else:
         chances = [_as_pone(model, me, opponent, target, variant, o) for o in outlooks]
@@ -480,7 +429,7 @@ def _pone_parts(me: int, opponent: int, target: int, variant: str, rank: int, ha
     sure = _chance(model.first[_PONE], need, left)
     low = high = 0.0
     start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
-    reach = target - start  # his points past these win before I deal: the table reads 0 there
+    reach = max(target - start, 0)  # his points past these win before I deal: the table reads 0 there
     for pegged, row in enumerate(model.pone_rows[rank]):
         if pegged >= need:
             break
@@ -514,8 +463,8 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int)
     """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
     after the play, my chance to win (``y`` reaches what I lack, and his hand did not count out
     first) or win later as the pone of the next deal, over what the play may bring me short of what
-    I need, each weighed by its chance. Kept from throw to throw and deal to deal: it depends on the
-    position, not the cards."""
+    I need, each weighed by its chance. Kept from throw to throw and deal to deal (read only: the
+    cache holds it): it depends on the position, not the cards."""
     model = _model(variant)
     heels = 2 if rank == 11 else 0
     left, theirs = target - me - heels, target - opponent

@@ -112,7 +112,7 @@ def test_where_the_deal_may_end_the_game_a_throw_is_priced_by_the_chance_to_win(
     keeps = [" ".join(map(str, o.keep)) for o in (board, by_points[0])]
     throws = [" ".join(map(str, o.throw)) for o in (board, by_points[0])]
     assert analysis.note() == (
-        f"the board changes the advice: you need 6 and count first: keep the hand that makes 6 most often: "
+        f"the board changes the advice: you need 6 and count first: keep the hand that makes 6 more often: "
         f"{keeps[0]} makes it with {makes[0]} of 46 starters, {keeps[1]} (the best for points) with {makes[1]}; "
         f"throwing {throws[0]} wins {percent(board.win)}, {throws[1]} {percent(by_points[0].win)}"
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -117,6 +118,25 @@ def test_the_board_agrees_with_the_table_on_average() -> None:
             chances.append(thrown.win)
         table = 1 - dealer_chance(opponent, me)
         assert sum(chances) / len(chances) == pytest.approx(table, abs=0.03)
+
+
+@pytest.mark.parametrize(("dealt", "role", "opponent"), [
+    ("5S 5C 6D JH 4C KS", "pone", 86), ("5S 5C 6D JH 4C KS", "dealer", 95), ("AS 2C 8D 9H QC KS", "pone", 70),
+    ("AS 2C 8D 9H QC KS", "dealer", 100), ("3H 4H 7C 8D TS JS", "pone", 40),
+])
+def test_a_point_more_never_lowers_a_throws_chance_across_the_board(dealt: str, role: str, opponent: int) -> None:
+    """From mid-board to near the end, where the deal comes to end the game, every throw's chance
+    rises with my score and falls with his: one count serves every score, without a seam."""
+    def chances(me: int, theirs: int) -> dict[tuple[str, ...], float]:
+        options = analyze_discards(parse_cards(dealt), role=role, pegging=True, score=(me, theirs))
+        return {tuple(map(str, option.throw)): option.win or 0.0 for option in options}
+
+    mine = [chances(me, opponent) for me in range(opponent - 30, min(opponent + 15, 110))]
+    theirs = [chances(opponent, his) for his in range(60, 105)]
+    for low, high in pairwise(mine):
+        assert all(high[throw] >= low[throw] for throw in low)
+    for low, high in pairwise(theirs):
+        assert all(high[throw] <= low[throw] for throw in low)
 
 
 def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:

@@ -53,7 +53,8 @@ def test_the_picture_of_the_board() -> None:
     assert lines[1].split() == ["1", "1", "1"] and lines[2].split()[:3] == ["0", "10", "20"]
     first = lines[3].split()
     assert first[0] == "0" and int(first[1]) == round(100 * odds(0, 0, me_dealing=True).win)
-    assert len(lines) == 3 + 13 and max(map(len, lines)) <= 80
+    assert len(lines) == 3 + 13 + 1 and max(map(len, lines)) <= 80
+    assert lines[-1] == "++ 99.5% or more, -- under 0.5%"
     both = run("odds", "--to", "61").stdout
     assert "when you deal" in both and "when the opponent deals" in both
 
@@ -65,7 +66,8 @@ def test_the_picture_of_the_board() -> None:
     (["odds", "95", "x", "--dealer", "me"], "'x' is not a valid integer"),
     (["odds", "40", "45", "--dealer", "me", "--variant", "five", "--to", "121"], "not five-card to 121"),
     (["odds", "--format", "json"], "--format json is for one position"),
-], ids=["one score", "no dealer", "a won score", "not a number", "five-card to 121", "json picture"])
+    (["odds", "95", "110", "--dealer", "me", "--step", "10"], "--step is for the picture of the board: give no scores"),
+], ids=["one score", "no dealer", "a won score", "not a number", "five-card to 121", "json picture", "step with scores"])
 def test_odds_usage_errors(args: list[str], message: str) -> None:
     result = run(*args)
     assert result.exit_code == 2 and message in result.stderr
@@ -90,6 +92,19 @@ def test_discard_from_a_score_in_batch() -> None:
     assert result.exit_code == 0, result.output
     header, first, second = result.stdout.splitlines()
     assert header.endswith(",win,error") and float(first.split(",")[-2]) > 0.99 and 0 < float(second.split(",")[-2]) < 1
+
+
+def test_discard_from_a_score_in_batch_takes_each_rows_role() -> None:
+    """Each row's role decides its seat; a row without one is a bad row (exit 1), the others kept."""
+    rows = "hand,role\n5S 5C 6D JH 4C KS,pone\n5S 5C 6D JH 4C KS,dealer\n5S 5C 6D JH 4C KS,\n"
+    result = CliRunner().invoke(cli, ["discard", "-", "--score", "115-104"], input=rows)
+    assert result.exit_code == 1
+    _, pone, dealer, bad = result.stdout.splitlines()
+    for line, role in ((pone, "pone"), (dealer, "dealer")):
+        single = json.loads(run("discard", "5S 5C 6D JH 4C KS", "--role", role, "--score", "115-104", "-f", "json").stdout)
+        assert float(line.split(",")[-2]) == single["options"][0]["win"]
+    message = "line 4: the chance to win is known for two players, from the dealer's seat or the pone's"
+    assert bad.endswith(f'"{message}"')
 
 
 @pytest.mark.parametrize(("args", "message"), [

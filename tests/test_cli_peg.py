@@ -259,6 +259,7 @@ USAGE_ERRORS = {
                                     "--score: the chance to win is for two players"),
     "a score past the game": (["--advise", "--hand", "7C 8D 5H", "--score", "130-90", "--starter", "AS", "--thrown",
                                "2S 3S", "TS"], "a score is 0 to 120 in a game to 121, not 130"),
+    "a game length without a score": (["--advise", "--hand", "7C 8D 5H", "--to", "61", "TS"], "--to is for --score"),
     "two starters": (["--advise", "--hand", "7C 8D 5H", "--starter", "AS 2S", "TS"], "--starter is one card, not 2"),
     "the wrong role": (["--advise", "--hand", "7C 8D 5H", "--role", "dealer", "TS 4D"],
                        "--role dealer: after these cards the pone is to move"),

@@ -255,6 +255,8 @@ def test_every_game_starts_at_the_given_scores_with_the_given_dealer(tmp_path: P
     data = json.loads(run("--games", "6", "--a", "greedy", "--b", "random", "--start", "100,110",
                           "--first-dealer", "b", "-f", "json").stdout)
     assert (data["start"], data["first_deal"]) == ([100, 110], "B")
+    dashed = run("--games", "6", "--a", "greedy", "--b", "random", "--start", "100-110", "--first-dealer", "b")
+    assert dashed.stdout == result.stdout  # written as the report writes it, as --score takes it
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -88,9 +88,11 @@ class Settings:
                                 target=self.target)
 
 
-def refuse_score(position: tuple[int, int], role: str | None, players: int | None, target: int, variant: str) -> None:
-    """A usage error unless the chance to win can be had: two players, a seat, a game with a table, scores in it."""
-    if role not in ("dealer", "pone") or players not in (None, 2):
+def refuse_score(position: tuple[int, int], role: str | None, players: int | None, target: int, variant: str,
+                 *, rows: bool = False) -> None:
+    """A usage error unless the chance to win can be had: two players, a seat (or, for ``rows`` of
+    batch input, a role in each row), a game with a table, scores in it."""
+    if role not in ("dealer", "pone") and not (rows and role is None) or players not in (None, 2):
         raise click.UsageError("--score: the chance to win is for two players: give --role dealer or pone")
     check_game(target, variant)
     check_position(position, target)
@@ -313,7 +315,7 @@ def discard(
             size = 6 if players == 2 and variant == "six" else 5
             deal_rules(size, players=players, role=role, variant=variant)
         if position is not None:
-            refuse_score(position, role, players, goal, variant)
+            refuse_score(position, role, players, goal, variant, rows=isinstance(deal, str))
         elif target is not None:
             raise click.UsageError("--to is for --score: the length of the game the chance to win is for")
     except RulesError as error:

@@ -64,6 +64,7 @@ def grid_lines(target: int, variant: str, me_dealing: bool, step: int) -> Iterat
             chance = tables.dealer_win(mine, theirs) if me_dealing else 1.0 - tables.dealer_win(theirs, mine)
             cells.append(_cell(chance))
         yield f"{mine:>4} " + "".join(cells)
+    yield "++ 99.5% or more, -- under 0.5%"
 
 
 def _cell(chance: float) -> str:
@@ -82,9 +83,9 @@ def _cell(chance: float) -> str:
               help="Who deals this deal: me or the opponent (needed with scores; without, the picture for one).")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @variant_option("five: five-card cribbage (to 61).")
-@click.option("--step", type=click.IntRange(1, 30), default=5, show_default=True, help="Points between rows of the picture.")
+@click.option("--step", type=click.IntRange(1, 30), help="Points between rows of the picture (default: 5).")
 @format_option("table", "json", default="table")
-def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, variant: str, step: int,
+def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, variant: str, step: int | None,
                  fmt: str | None) -> None:
     """The chance to win from a score, and of winning or losing by a skunk (or a lurch).
 
@@ -109,8 +110,10 @@ def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, varian
         if fmt == "json":
             raise click.UsageError("--format json is for one position: give the scores")
         dealers = [dealer == "me"] if dealer else [True, False]
-        click.echo("\n\n".join("\n".join(grid_lines(goal, variant, me, step)) for me in dealers))
+        click.echo("\n\n".join("\n".join(grid_lines(goal, variant, me, step or 5)) for me in dealers))
         return
+    if step is not None:
+        raise click.UsageError("--step is for the picture of the board: give no scores")
     if len(scores) != 2:
         raise click.UsageError(f"give two scores, mine and the opponent's, not {len(scores)}")
     if dealer is None:

@@ -226,6 +226,8 @@ def peg(
         if advice:
             if pone or dealer:
                 raise click.UsageError("--advise takes your cards left as one --hand")
+            if target is not None and score is None:
+                raise click.UsageError("--to is for --score: the length of the game the chance to win is for")
             analysis = advise_play(play, hands, players, variant, starter, thrown, count, role, depth, score, target)
             win = score is not None
             out = formats.to_json(advice_json(analysis)) if fmt == "json" else "\n".join(advice_lines(analysis, win))

@@ -142,7 +142,7 @@ def game_setup(rules: GameRules, start: str | None, first_dealer: str) -> Setup:
     """The scores every game starts at (A's, B's, and C's with three players) and who deals first."""
     scores = None
     if start is not None:
-        words = start.replace(" ", "").split(",")
+        words = start.replace(" ", "").replace("-", ",").split(",")  # 95,110 or 95-110, as --score takes
         if len(words) != rules.sides or not all(word.isdigit() for word in words):
             raise click.BadParameter(
                 f"{quoted(start)}: give {rules.sides} scores, {','.join(LETTERS[: rules.sides])}, e.g. 95,110",
@@ -190,7 +190,7 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
               help="Play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
                    "alone, at $DASK_SCHEDULER_ADDRESS. Needs crib[cluster].")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
-@click.option("--start", help="Start every game at these scores, A's and B's (and C's): e.g. 95,110.")
+@click.option("--start", help="Start every game at these scores, A's and B's (and C's): e.g. 95,110 or 95-110.")
 @click.option("--first-dealer", type=click.Choice(["a", "b", "c", "alternate"], case_sensitive=False),
               default="alternate", show_default=True, help="Who deals the first deal of every game.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines.")

@@ -141,7 +141,7 @@ class ThrowAnalysis:
         text = "the board changes the advice: " + first.format(need=need, theirs=theirs)
         made = [sum(hand_distribution(o.throw.keep, o.cards).counts[need:]) if need <= 29 else 0 for o in (best, points)]
         if pone and made[0] > made[1]:
-            return (f"{text}: keep the hand that makes {need} most often: {format_cards(best.throw.keep)} makes it "
+            return (f"{text}: keep the hand that makes {need} more often: {format_cards(best.throw.keep)} makes it "
                     f"with {made[0]} of {self.starters} starters, {format_cards(points.throw.keep)} (the best for "
                     f"points) with {made[1]}; throwing {format_cards(best.cards)} wins {chance_text(best.chance)}, "
                     f"{format_cards(points.cards)} {chance_text(points.chance)}")
