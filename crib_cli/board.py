@@ -458,6 +458,12 @@ def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, ta
     return total / len(outlook.starters)
 
 
+SHOWN = 72
+"""How far the dealer's chance after the play is worked out, by the points he then shows: past a hand
+of 29 moved by the model's largest shift (9: the crib means and the pegging table bound it), and the
+29 values of a crib's distribution after it (a test checks the extreme throw)."""
+
+
 @lru_cache(maxsize=1 << 12)
 def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
     """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
@@ -469,7 +475,7 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int)
     heels = 2 if rank == 11 else 0
     left, theirs = target - me - heels, target - opponent
     columns = _rows(target, variant, True)
-    total = [0.0] * (left + 64)
+    total = [0.0] * SHOWN
     for pegged, row in enumerate(model.dealer_rows[rank]):
         if pegged >= left:
             break
@@ -487,8 +493,8 @@ def _ahead(row: list[float], columns: tuple[tuple[float, ...], ...], mine: int, 
     alive = row[:theirs]
     mass = sum(alive)
     end = opponent + len(alive)
-    ahead = [mass - sum(map(mul, alive, columns[mine + y][opponent:end])) for y in range(short)]
-    return ahead + [mass] * (size - short)
+    ahead = [mass - sum(map(mul, alive, columns[mine + y][opponent:end])) for y in range(min(short, size))]
+    return ahead + [mass] * (size - len(ahead))
 
 
 # --- the play, decided by the board --------------------------------------------------------------

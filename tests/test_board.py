@@ -139,6 +139,29 @@ def test_a_point_more_never_lowers_a_throws_chance_across_the_board(dealt: str, 
         assert all(high[throw] <= low[throw] for throw in low)
 
 
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_the_dealers_shows_are_worked_out_far_enough(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The most a dealer's hand and crib can show, moved by the most any throw and keep move them: a
+    hand of 29 with every starter, nobs thrown, the crib's largest shift, the pegging's largest: the
+    same chance as with the shows worked out much further."""
+    from crib_cli import board as module
+
+    means = module._model(variant).crib_means
+    thrown = max(((low, high) for low in range(1, 14) for high in range(low, 14)),
+                 key=lambda pair: min(means[pair[0]][pair[1]][rank] - means[0][0][rank] for rank in range(1, 14)))
+    starters = tuple((rank, 29, 1) for rank in range(1, 14) for _ in range(4))[:46]
+    extreme = [Outlook(thrown, starters, 2.1), Outlook(thrown, starters, 0.0)]
+    target = 61 if variant == "five" else 121
+    for me, opponent in [(0, 0), (target - 50, target - 30), (target - 40, 10)]:
+        module._ahead_of_play.cache_clear()
+        chances = throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant)
+        monkeypatch.setattr(module, "SHOWN", 200)
+        module._ahead_of_play.cache_clear()
+        assert throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant) == chances
+        monkeypatch.undo()
+    module._ahead_of_play.cache_clear()
+
+
 def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:
     # Pone at 110 showing 12: counts out first whatever the dealer holds.
     assert after_play(110, 118, me_dealing=False, shown=12, thrown=(1, 13), starter=5)(0, 0) == 1.0
