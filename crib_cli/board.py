@@ -406,40 +406,45 @@ def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, se
 
 def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
+    need = target - me
     for (rank, hand, nobs), cards in _groups(outlook).items():
+        heels = 2 if rank == 11 else 0
+        left = target - opponent - heels
+        if left <= 0:
+            continue  # his heels wins at the cut
         # His points after the play and his shows move with my crib's gift and with my keep's pegging.
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging)
-        sure, low, high = _pone_parts(me, opponent, target, variant, rank, hand, whole)
-        total += cards * (sure + low + part * (high - low))
+        start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
+        low = _later_as_dealer(target, variant, rank, me + hand, start)
+        high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
+        total += cards * (_counted_out(model, need, left, rank, hand) + low + part * (high - low))
     return total / len(outlook.starters)
 
 
-@lru_cache(maxsize=1 << 16)
-def _pone_parts(me: int, opponent: int, target: int, variant: str, rank: int, hand: int,
-                whole: int) -> tuple[float, float, float]:
-    """For a starter of ``rank`` and my hand of ``hand`` points as the pone: my chance of counting
-    out before him, and of winning after the deal with his points moved by ``whole`` and by one more.
-    Kept from throw to throw and deal to deal: it depends on the position, not the cards."""
-    model = _model(variant)
-    heels = 2 if rank == 11 else 0
-    need, left = target - me, target - opponent - heels
-    if left <= 0:
-        return 0.0, 0.0, 0.0  # his heels wins at the cut
-    rows = _rows(target, variant, False)
+def _counted_out(model: _Model, need: int, left: int, rank: int, hand: int) -> float:
+    """As the pone, the chance that I win in the deal: I peg out first, or my hand counts me out
+    after a play in which he did not peg out (``left`` is what he needs after a jack turned)."""
     sure = _chance(model.first[_PONE], need, left)
-    low = high = 0.0
-    start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
+    for pegged in range(max(need - hand, 0), min(need, len(model.pone_rows[rank]))):
+        sure += _chance(model.alone[_PONE], pegged, left)
+    return sure
+
+
+@lru_cache(maxsize=1 << 16)
+def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: int) -> float:
+    """As the pone with a starter of ``rank``, at ``shown`` after my hand: the chance, over what I
+    peg short of the target and his play and shows after it (moved to begin at ``start``), that I
+    win as the next dealer. Kept from throw to throw and deal to deal: it depends on the scores and
+    the starter, not the cards."""
+    rows = _rows(target, variant, False)
     reach = max(target - start, 0)  # his points past these win before I deal: the table reads 0 there
-    for pegged, row in enumerate(model.pone_rows[rank]):
-        if pegged >= need:
+    later = 0.0
+    for pegged, row in enumerate(_model(variant).pone_rows[rank]):
+        if shown + pegged >= target:
             break
-        if pegged + hand >= need:  # my hand counts out, unless he pegged out first
-            sure += _chance(model.alone[_PONE], pegged, left)
-        elif row:
-            values, cut = rows[me + pegged + hand], row[:reach]
-            low += sum(map(mul, cut, values[start : start + reach]))
-            high += sum(map(mul, cut, values[start + 1 : start + 1 + reach]))
-    return sure, low, high
+        if row:
+            later += sum(map(mul, row[:reach], rows[shown + pegged][start : start + reach]))
+    return later
 
 
 def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
@@ -471,30 +476,41 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int)
     first) or win later as the pone of the next deal, over what the play may bring me short of what
     I need, each weighed by its chance. Kept from throw to throw and deal to deal (read only: the
     cache holds it): it depends on the position, not the cards."""
-    model = _model(variant)
     heels = 2 if rank == 11 else 0
-    left, theirs = target - me - heels, target - opponent
-    columns = _rows(target, variant, True)
+    left = target - me - heels
     total = [0.0] * SHOWN
-    for pegged, row in enumerate(model.dealer_rows[rank]):
+    for pegged, row in enumerate(_model(variant).dealer_rows[rank]):
         if pegged >= left:
             break
         if row:
-            more = _ahead(row, columns, me + heels + pegged, left - pegged, opponent, theirs, len(total))
-            total = list(map(add, total, more))
+            mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged)
+            total = list(map(add, total, later + [mass] * (SHOWN - len(later))))
     return array("d", total)
 
 
-def _ahead(row: list[float], columns: tuple[tuple[float, ...], ...], mine: int, short: int, opponent: int,
-           theirs: int, size: int) -> list[float]:
-    """For each more points ``y`` I show after the play, of ``size``: my chance, weighed by the
-    chance of the pone's play and hand in ``row``, that I win (``y`` reaches the ``short`` I lack,
-    and his hand did not count out first) or win later as the pone of the next deal."""
-    alive = row[:theirs]
-    mass = sum(alive)
-    end = opponent + len(alive)
-    ahead = [mass - sum(map(mul, alive, columns[mine + y][opponent:end])) for y in range(min(short, size))]
-    return ahead + [mass] * (size - len(ahead))
+def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int,
+                   mine: int) -> tuple[float, list[float]]:
+    """As the dealer who pegged ``pegged`` with a starter of ``rank``: the chance that the pone's play
+    and hand leave him short of the target, and, for each score from ``mine`` up (to the target, at
+    most :data:`SHOWN` of them), that chance less his chance to win as the next dealer."""
+    alive, mass, known = _pone_short(target, variant, rank, pegged, opponent)
+    end = min(mine + SHOWN, target)
+    if None in known[mine:end]:
+        columns, stop = _rows(target, variant, True), opponent + len(alive)
+        for score in range(mine, end):
+            if known[score] is None:
+                known[score] = mass - sum(map(mul, alive, columns[score][opponent:stop]))
+    return mass, known[mine:end]  # type: ignore[return-value]  # each filled above
+
+
+@lru_cache(maxsize=1 << 12)
+def _pone_short(target: int, variant: str, rank: int, pegged: int,
+                opponent: int) -> tuple[list[float], float, list[float | None]]:
+    """The pone's play and hand while short of the target, their chance, and the dealer's chances by
+    his score after them (:func:`_later_as_pone`), worked out as asked for: positions around each
+    other share them. Kept from deal to deal."""
+    alive = _model(variant).dealer_rows[rank][pegged][: target - opponent]
+    return alive, sum(alive), [None] * target
 
 
 # --- the play, decided by the board --------------------------------------------------------------
