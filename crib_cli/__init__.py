@@ -14,7 +14,7 @@ _HOMES = {
     "score": ("Category", "Claim", "ScoreItem", "ShowScore", "check_claim", "score_show", "show_parts", "show_total", "spoken_count"),
     "rules": ("GameRules", "RulesError"),
     "discard": ("StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
-    "peg": ("Play", "PegAdvice", "PegError", "PegEvent", "PegItem", "PegResult", "Turn", "advise", "replay", "score_play"),
+    "peg": ("Play", "PegError", "PegEvent", "PegItem", "PegResult", "Turn", "replay", "score_play"),
     "stats": ("Distribution", "show_distribution"),
     "cribs": ("CribPair", "expert_crib_means", "pair_table", "random_crib_mean"),
 }
@@ -29,7 +29,6 @@ __all__ = [
     "CribPair",
     "Distribution",
     "GameRules",
-    "PegAdvice",
     "PegError",
     "PegEvent",
     "PegItem",
@@ -43,7 +42,6 @@ __all__ = [
     "Suit",
     "Throw",
     "Turn",
-    "advise",
     "analyze_discards",
     "best_throw",
     "check_claim",
@@ -87,7 +85,7 @@ if TYPE_CHECKING:
         hand_distribution,
         starter_detail,
     )
-    from .peg import PegAdvice, PegError, PegEvent, PegItem, PegResult, Play, Turn, advise, replay, score_play
+    from .peg import PegError, PegEvent, PegItem, PegResult, Play, Turn, replay, score_play
     from .rules import GameRules, RulesError
     from .score import (
         Category,

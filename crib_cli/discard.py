@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
@@ -45,7 +45,8 @@ class Throw:
     The hand mean is exact. The crib mean is exact under the random crib model
     (a Fraction) and an approximation under the expert model (a float). ``peg``
     is the kept cards' net pegging for the seat, with its standard error
-    ``peg_error``, when :func:`analyze_discards` was asked for it.
+    ``peg_error``, when :func:`analyze_discards` was asked for it; ``win``
+    the chance to win the game with it, when asked from a score.
     """
 
     keep: tuple[Card, ...]
@@ -56,6 +57,7 @@ class Throw:
     crib_mean: Fraction | float
     peg: float | None = None
     peg_error: float | None = None
+    win: float | None = None
 
     @property
     def net_dealer(self) -> Fraction | float:
@@ -115,6 +117,8 @@ def analyze_discards(
     variant: str = "six",
     crib_model: str = "random",
     pegging: bool = False,
+    score: tuple[int, int] | None = None,
+    target: int | None = None,
 ) -> tuple[Throw, ...]:
     """Every throw from a deal of 6 (two players) or 5 cards, best first.
 
@@ -125,7 +129,11 @@ def analyze_discards(
     highest net plus pegging value; with no role, the highest expected hand.
     ``crib_model`` ``expert`` takes the opponent's throw to be an expert's
     (:func:`crib_cli.cribs.expert_crib_means`); it and ``pegging`` are for
-    two-player six-card deals and need the role, dealer or pone.
+    two-player six-card deals and need the role, dealer or pone. With
+    ``score`` (mine, the opponent's, as the deal begins; two players, dealer
+    or pone) each throw has its chance to win the game to ``target`` (the
+    variant's own by default; :func:`crib_cli.board.throw_chances`), and the
+    best throw is the likeliest to win.
     Kept and thrown cards are in card order.
 
     >>> from crib_cli.cards import format_cards, parse_cards
@@ -137,6 +145,8 @@ def analyze_discards(
     check_distinct(dealt)
     rules = deal_rules(len(dealt), players=players, role=role, variant=variant)
     check_terms(crib_model, pegging, role, rules.players, variant)
+    if score is not None:
+        _check_score(score, role, rules.players)
     totals = _Totals.of(dealt, rules.thrown)
     expert_cribs = _expert_cribs(dealt, role) if crib_model == "expert" else {}
     throws = []
@@ -155,13 +165,49 @@ def analyze_discards(
                 None if peg is None else peg.error,
             )
         )
-    if role is None:
+    if score is not None:
+        assert role is not None
+        goal = target or rules.target
+        chances = win_chances(throws, totals.unseen, score, role == "dealer", goal, variant)
+        throws = [replace(option, win=chance) for option, chance in zip(throws, chances)]
+        throws.sort(key=lambda t: (-(t.win or 0.0), -t.total(role)))
+    elif role is None:
         throws.sort(key=lambda t: -t.hand_mean)
     elif pegging:
         throws.sort(key=lambda t: (-t.total(role), -t.hand_mean))
     else:
         throws.sort(key=lambda t: (-t.net(role), -t.hand_mean))
     return tuple(throws)
+
+
+def _check_score(score: tuple[int, int], role: str | None, players: int) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless the chance to win can be had for this deal."""
+    if players != 2 or role not in ("dealer", "pone"):
+        raise RulesError("the chance to win is known for two players, from the dealer's seat or the pone's")
+
+
+def win_chances(
+    throws: Sequence[Throw], unseen: Sequence[Card], score: tuple[int, int], me_dealing: bool, target: int,
+    variant: str,
+) -> tuple[float, ...]:
+    """Each throw's chance to win the game from ``score`` (mine, the opponent's), the starter any of
+    the ``unseen`` cards: my hand exact with every starter, the rest by the board
+    (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep
+    (six-card cribbage, which has the pegging table)."""
+    from .board import Outlook, pegging_average, throw_chances
+
+    average = pegging_average(variant, me_dealing)
+    role = "dealer" if me_dealing else "pone"
+    outlooks = []
+    for option in throws:
+        jacks = {card.suit for card in option.throw if card.rank == Rank.JACK}
+        points = _hand_points(option.keep, tuple(unseen))
+        starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
+        ranks = sorted(int(card.rank) for card in option.throw)
+        pegs = _pegging(option.keep, role).mean - average if variant == "six" else 0.0
+        outlooks.append(Outlook((ranks[0], ranks[1]), starters, pegs))
+    me, opponent = score
+    return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=target, variant=variant)
 
 
 TWO_PLAYERS_ONLY = "for two-player six-card cribbage only"

@@ -1,4 +1,4 @@
-"""The play (pegging): its rules in one object, points for each card laid, a checked replay, and advice.
+"""The play (pegging): its rules in one object, points for each card laid, and a checked replay.
 
 :class:`Play` is the play of one deal by its rules: whose turn it is, the
 count and the current series, laying a card, saying go, the go and the last
@@ -6,7 +6,7 @@ card, the reset after 31 or a go. :func:`replay` (``crib peg``), the game
 engine and the expert's view of a play in progress all run on it.
 
 A play sequence is a list of cards in the order they were laid, with ``None``
-standing for a go. In :func:`replay` and :func:`advise` seats are numbered
+standing for a go. In :func:`replay` seats are numbered
 from the dealer's left, the dealer last: in two-handed play seat 0 is the
 pone and seat 1 the dealer. In five-card cribbage (``variant="five"``) each
 player holds three cards and the play goes once: it ends at the first go or
@@ -16,11 +16,10 @@ player holds three cards and the play goes once: it ends at the first go or
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .cards import DECK, Card, Rank, check_distinct, parse_card
+from .cards import Card, check_distinct, parse_card
 from .rules import LIMIT, PLAYER_COUNTS, GameRules
 
 _PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
@@ -93,32 +92,6 @@ class PegResult:
             f"{first} + {third}": totals[first] + totals[third],
             f"{second} + {dealer}": totals[second] + totals[dealer],
         }
-
-
-@dataclass(frozen=True, slots=True)
-class PegAdvice:
-    """One legal play ranked by advise(): points now against the next player's reply.
-
-    ``expected`` weights each reply rank by how many cards of it are unseen;
-    ``worst`` is the most any unseen card scores in reply.
-    """
-
-    card: Card | None
-    count: int
-    items: tuple[PegItem, ...]
-    expected: float
-    worst: int
-    reason: str
-
-    @property
-    def points(self) -> int:
-        """Points the play scores now."""
-        return sum(item.points for item in self.items)
-
-    @property
-    def net(self) -> float:
-        """Points now less the expected reply."""
-        return self.points - self.expected
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,105 +441,3 @@ def _events(play: Play) -> tuple[PegEvent, ...]:
             at = card_at[turn.go]
             events[at] = replace(events[at], items=events[at].items + (GO,))
     return tuple(events)
-def advise(
-    hand: Sequence[Card],
-    laid: Sequence[Card | None] = (),
-    *,
-    players: int = 2,
-    variant: str = "six",
-) -> tuple[PegAdvice, ...]:
-    """Rank the legal plays from ``hand`` after the cards ``laid`` so far, best first.
-
-    ``laid`` is read as replay() reads a sequence without hands (every go shown);
-    the player to move after it holds ``hand``. Each play is scored now, then
-    against every unseen rank the next player could answer with (unseen: the deck
-    less ``hand`` and the cards laid).
-    """
-    play = _play_for(players, variant, None)
-    for token in laid:
-        if token is None:
-            play.say_go()
-        else:
-            play.lay(token)
-    me = play.turn
-    if me is None:
-        raise PegError(f"nothing to advise: {play.why_over()}")
-    laid_cards = {card for _, card in play.laid}
-    for at, card in enumerate(hand):
-        if card in laid_cards:
-            raise PegError(f"{card}: already laid, so it cannot be in the hand")
-        if card in hand[:at]:
-            raise PegError(f"{card}: twice in the hand; a card may appear only once")
-    if len(hand) != play.left[me]:
-        raise PegError(
-            f"{play.names[me]} is to move with {play.left[me]} cards left, but the hand has {len(hand)}"
-        )
-    unseen = Counter(card.rank for card in DECK if card not in laid_cards and card not in hand)
-    fits = sorted(card for card in hand if play.count + card.value <= LIMIT)
-    options: list[Card | None] = list(fits) or [None]
-    advice = [_judge(play, me, option, unseen) for option in options]
-    return tuple(sorted(advice, key=lambda a: (-a.net, a.worst, -a.points, a.card is None, a.card)))
-
-
-def _judge(play: Play, me: int, option: Card | None, unseen: Counter[Rank]) -> PegAdvice:
-    """Score one option now, and every unseen rank the next player could answer with."""
-    after = play.copy()
-    turn = after.say_go() if option is None else after.lay(option)
-    items = turn.items + ((GO,) if turn.go == me else ())
-    count = turn.count
-    now = "no card fits: go" if option is None else ", ".join(item.kind for item in items)
-    prefix = f"{now}; " if now else ""
-    nxt = after.turn
-    if nxt is None:
-        return PegAdvice(option, count, items, 0.0, 0, prefix + "the play is over")
-    if not after.pile:
-        return PegAdvice(option, count, items, 0.0, 0, prefix + "the count resets")
-    if nxt == me:
-        return PegAdvice(option, count, items, 0.0, 0, prefix + "everyone else has said go")
-    if play.rules.players == 4 and nxt % 2 == me % 2:
-        return PegAdvice(option, count, items, 0.0, 0, prefix + "your partner plays next")
-    risk = reply_risk(after.pile, unseen)
-    reason = f"{prefix}leaves {count}: {risk.why}"
-    return PegAdvice(option, count, items, risk.expected, risk.worst, reason)
-
-
-@dataclass(frozen=True, slots=True)
-class Reply:
-    """What the next card can score against a pile: on average over the unseen cards
-    (one that would pass 31 scores 0), at most, and the threats, the commonest first."""
-
-    expected: float
-    worst: int
-    threats: tuple[tuple[str, int], ...]
-    unseen: int
-
-    @property
-    def why(self) -> str:
-        """The threats in words: ``4 of 47 unseen make 31, 3 pair it``."""
-        if not self.threats:
-            return "no reply scores"
-        (threat, number), rest = self.threats[0], self.threats[1:]
-        return ", ".join([f"{number} of {self.unseen} unseen {threat}", *(f"{n} {t}" for t, n in rest)])
-
-
-def reply_risk(pile: Sequence[Card], unseen: Counter[Rank]) -> Reply:
-    """Score every unseen rank laid on ``pile`` (the current series), weighted by its unseen cards."""
-    count = sum(card.value for card in pile)
-    total = sum(unseen.values())
-    expected = 0
-    worst = 0
-    threats: Counter[str] = Counter()
-    for rank, number in unseen.items():
-        if count + rank.count_value > LIMIT:
-            continue
-        # Any card of the rank will do: the play scores ranks and values only.
-        reply = score_play([*pile, DECK[(rank - 1) * 4]])
-        points = sum(item.points for item in reply)
-        expected += number * points
-        worst = max(worst, points)
-        for item in reply:
-            threats[_THREATS.get(item.kind) or f"make a {item.kind}"] += number
-    return Reply(expected / total if total else 0.0, worst, tuple(threats.most_common()), total)
-
-
-_THREATS = {"fifteen": "make 15", "thirty-one": "make 31", "pair": "pair it"}

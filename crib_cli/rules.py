@@ -46,6 +46,13 @@ THREE_FOR_LAST = 3
 """Points the pone of the first deal pegs as a five-card game starts."""
 
 
+SKUNKS: dict[int, tuple[tuple[int, int, str], ...]] = {
+    121: ((61, 4, "double_skunks"), (91, 2, "skunks")),
+    61: ((31, 2, "lurches"),),
+}
+"""Target -> (loser below this score, game points, what such wins are called), the heaviest first."""
+
+
 class RulesError(ValueError):
     """A player count, variant, role or model that the game does not have, or that does not fit the deal."""
 

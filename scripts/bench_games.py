@@ -1,5 +1,6 @@
 """Game speed: whole games per second for each built-in strategy, the engine's own time per
 deal, and expert-against-expert games through ``run_games`` in one process and in several.
+``expert`` plays the board; ``expert-points`` is the same player playing for points.
 
 Two players, 121 points. The engine's time per deal is measured with players
 that take the first legal move, so it is nearly all engine.
@@ -90,6 +91,7 @@ def main() -> None:
     games_per_second("random", "random", args.games)
     games_per_second("greedy", "greedy", args.games)
     games_per_second("expert", "greedy", args.expert_games)
+    games_per_second("expert-points", "expert-points", args.expert_games)
     games_per_second("expert", "expert", args.expert_games)
     engine_per_deal(args.games)
     parallel(args.expert_games, args.jobs)

@@ -3,6 +3,9 @@
 It reads the model in ``crib_cli.game.lookahead`` literally: at another seat's
 turn every set of cards it could hold is listed, the seat lays its best card
 from each, and the results are averaged; piles are scored by the rule book.
+Points are added up as they are pegged, and where the search stops they are
+its value: their difference, or with a goal (playing the board) the chance
+to win they leave, 1 or 0 the moment a side reaches its need.
 Nothing is grouped by rank and no holding is counted by formula, so the fast
 search can be checked against it on small positions.
 """
@@ -15,6 +18,7 @@ from itertools import combinations
 from math import comb
 
 from crib_cli.cards import Card
+from crib_cli.game.lookahead import Goal
 
 
 def value(card: Card) -> int:
@@ -66,43 +70,66 @@ class Position:
         return seat == 0 or (len(self.held) == 4 and seat == 2)
 
 
-def naive_value(position: Position) -> Fraction:
-    """Our side's expected points less the other side's, from ``position`` on."""
+Score = tuple[int, int]
+"""Points our side and the other side have pegged since the search began."""
+
+
+def stop(scored: Score, goal: Goal | None) -> Fraction | float:
+    """Where the search stops: our side's points less theirs, or with a goal the chance to win they leave."""
+    if goal is None:
+        return Fraction(scored[0] - scored[1])
+    if scored[0] >= goal.need:
+        return 1.0
+    if scored[1] >= goal.their_need:
+        return 0.0
+    return goal.after(*scored)
+
+
+def gain(position: Position, seat: int, points: int, scored: Score) -> Score:
+    return (scored[0] + points, scored[1]) if position.ours(seat) else (scored[0], scored[1] + points)
+
+
+def over(scored: Score, goal: Goal | None) -> bool:
+    return goal is not None and (scored[0] >= goal.need or scored[1] >= goal.their_need)
+
+
+def naive_value(position: Position, scored: Score = (0, 0), goal: Goal | None = None) -> Fraction | float:
+    """Our side's expected points less the other side's from ``position`` on (or, with a goal, the chance to win)."""
     room = 31 - position.count
     seat = position.turn
     if seat == 0:
         fits = [card for card in position.mine if value(card) <= room]
         if not fits:
-            return go(position)
+            return go(position, scored, goal)
         if position.depth == 0:
-            return Fraction(0)
-        return max(lay(position, card) for card in fits)
+            return stop(scored, goal)
+        return max(lay(position, card, scored, goal) for card in fits)
     allowed = [card for card in position.unseen if value(card) >= position.floors[seat]]
     if not any(value(card) <= room for card in allowed):
-        return go(position)
+        return go(position, scored, goal)
     if position.depth == 0:
-        return Fraction(0)
+        return stop(scored, goal)
     holdings = list(combinations(allowed, min(position.held[seat], len(allowed))))
-    total = Fraction(0)
+    total: Fraction | float = Fraction(0)
     for holding in holdings:
         fits = [card for card in holding if value(card) <= room]
         if fits:
-            outcomes = [lay(position, card) for card in fits]
+            outcomes = [lay(position, card, scored, goal) for card in fits]
             total += max(outcomes) if position.ours(seat) else min(outcomes)
         else:
             floors = list(position.floors)
             floors[seat] = max(floors[seat], 32 - position.count)
-            total += go(replace(position, floors=tuple(floors)))
+            total += go(replace(position, floors=tuple(floors)), scored, goal)
     return total / len(holdings)
 
 
-def naive_values(position: Position) -> dict[int, Fraction]:
+def naive_values(position: Position, goal: Goal | None = None) -> dict[int, Fraction | float]:
     """Seat 0's value for laying each of its cards that fit, by rank."""
     room = 31 - position.count
-    return {int(card.rank): lay(position, card) for card in position.mine if value(card) <= room}
+    return {int(card.rank): lay(position, card, (0, 0), goal) for card in position.mine if value(card) <= room}
 
 
-def lay(position: Position, card: Card) -> Fraction:
+def lay(position: Position, card: Card, scored: Score, goal: Goal | None) -> Fraction | float:
     seat = position.turn
     pile = position.pile + (card,)
     points = pile_points(pile)
@@ -111,27 +138,31 @@ def lay(position: Position, card: Card) -> Fraction:
     mine = tuple(c for c in position.mine if c != card)
     unseen = tuple(c for c in position.unseen if c != card)
     after = replace(position, mine=mine, unseen=unseen, held=tuple(held), pile=pile, last=seat, depth=position.depth - 1)
-    sign = 1 if position.ours(seat) else -1
     count = after.count
     if not any(held):
-        return Fraction(sign * (points + (count < 31)))
+        return stop(gain(position, seat, points + (count < 31), scored), goal)
+    scored = gain(position, seat, points, scored)
+    if over(scored, goal):
+        return stop(scored, goal)
     if count == 31:
-        return sign * points + reset(after)
+        return reset(after, scored, goal)
     following = next_seat(after, seat)
     if following is None:
-        return sign * (points + 1) + reset(after)
-    return sign * points + naive_value(replace(after, turn=following))
+        scored = gain(position, seat, 1, scored)
+        return stop(scored, goal) if over(scored, goal) else reset(after, scored, goal)
+    return naive_value(replace(after, turn=following), scored, goal)
 
 
-def go(position: Position) -> Fraction:
+def go(position: Position, scored: Score, goal: Goal | None) -> Fraction | float:
     seat = position.turn
     after = replace(position, gone=position.gone | {seat})
     following = next_seat(after, seat)
     if following is not None:
-        return naive_value(replace(after, turn=following))
+        return naive_value(replace(after, turn=following), scored, goal)
     if after.last is None:  # nobody can lead: the seats' cards cannot all be unseen cards
-        return Fraction(0)
-    return (1 if position.ours(after.last) else -1) + reset(after)
+        return stop(scored, goal)
+    scored = gain(position, after.last, 1, scored)
+    return stop(scored, goal) if over(scored, goal) else reset(after, scored, goal)
 
 
 def next_seat(position: Position, seat: int) -> int | None:
@@ -143,13 +174,13 @@ def next_seat(position: Position, seat: int) -> int | None:
     return None
 
 
-def reset(position: Position) -> Fraction:
+def reset(position: Position, scored: Score, goal: Goal | None) -> Fraction | float:
     assert position.last is not None
     if position.once:  # the play goes once: no new series
-        return Fraction(0)
+        return stop(scored, goal)
     seats = len(position.held)
     for step in range(1, seats + 1):
         leader = (position.last + step) % seats
         if position.held[leader]:
-            return naive_value(replace(position, pile=(), gone=frozenset(), last=None, turn=leader))
-    return Fraction(0)
+            return naive_value(replace(position, pile=(), gone=frozenset(), last=None, turn=leader), scored, goal)
+    return stop(scored, goal)

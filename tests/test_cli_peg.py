@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
+from crib_cli.cards import format_cards, parse_card, parse_cards
 from crib_cli.cli import cli
+from crib_cli.game.analyst import analyze_play, chance_text, points_text, view_of_play
+from crib_cli.peg import Play
+from crib_cli.rules import GameRules
 
 ISSUE_ARGS = ["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S 6H", "JH 5S 7C 6H 2S 6D 4S 4H"]
 ISSUE_OUTPUT = """\
@@ -107,28 +112,110 @@ def test_four_players_json_sides() -> None:
 
 
 def test_advise_table() -> None:
-    result = run("peg", "--advise", "--hand", "7C 8D 5H", "TS 4D")
+    result = run("peg", "--advise", "--hand", "5S 6S 9D TD", "7D")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].split() == ["play", "count", "now", "reply", "worst", "net", "why"]
-    assert [line.split()[0] for line in lines[1:]] == ["8D", "5H", "7C"]
-    assert lines[-1].split(maxsplit=6) == [
-        "7C", "21", "0", "0.77", "2", "-0.77", "leaves 21: 15 of 47 unseen make 31, 3 pair it",
-    ]
+    assert lines[0].split() == ["play", "count", "now", "net", "reply", "why"]
+    assert [line.split()[0] for line in lines[1:5]] == ["9D", "TD", "5S", "6S"]
+    assert lines[1].split(maxsplit=5)[:5] == ["9D", "16", "0", "+1.78", "0.38"]
+    assert lines[5].startswith("net: points you peg less points conceded from here, on average, looking to the end")
 
 
-def test_advise_json() -> None:
-    result = run("peg", "--advise", "--hand", "5H 9C AS 2D", "TS", "-f", "json")
+def test_advise_json_has_the_analysts_figures() -> None:
+    result = run("peg", "--advise", "--hand", "5H 9C AS 2D", "TS", "--depth", "expert", "-f", "json")
     assert result.exit_code == 0, result.output
-    best = json.loads(result.output)["advice"][0]
+    data = json.loads(result.output)
+    assert (data["depth"], data["horizon"], data["board"]) == (3, "3 cards ahead", False)
+    best = data["advice"][0]
     assert best["card"] == "5H" and best["points"] == 2 and best["items"] == [{"kind": "fifteen", "points": 2}]
-    assert set(best) == {"card", "count", "points", "items", "expected_reply", "worst_reply", "net", "reason"}
+    assert set(best) == {"card", "count", "points", "items", "net", "win", "reply", "why"}
+    assert best["why"].startswith("makes 15 for 2; ") and best["win"] is None
+
+
+def test_advise_a_quick_question_with_the_count_alone() -> None:
+    result = run("peg", "--advise", "--hand", "AS 5D 9C", "--count", "25")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines[1:3]] == ["5D", "AS"] and "he says go 82% of the time" in lines[1]
 
 
 def test_advise_a_lead_needs_no_play() -> None:
-    result = run("peg", "--advise", "--hand", "5S 4D 3C 2H")
+    result = run("peg", "--advise", "--hand", "5S 4D 3C 2H", "--depth", "expert")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1].split()[0] == "5S"
+    assert [line.split()[0] for line in result.output.splitlines()[1:5]][-1] == "5S"
+
+
+def test_advise_with_the_score_gives_the_chance_to_win() -> None:
+    args = ["peg", "--advise", "--hand", "3S 4C 6C 8H", "--starter", "TS", "--thrown", "AH JH", "--score", "118-108",
+            "--depth", "expert"]
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["play", "count", "now", "net", "win", "reply", "why"]
+    rules = GameRules()
+    view = view_of_play(parse_cards("3S 4C 6C 8H"), rules=rules, starter=parse_card("TS"), thrown=parse_cards("AH JH"),
+                        score=(118, 108))
+    analysis = analyze_play(view, "expert")
+    assert [line.split()[:5] for line in lines[1:5]] == [
+        [str(o.card), str(o.count), str(o.now), points_text(o.points, sign=True), chance_text(o.chance or 0)]
+        for o in analysis.options]
+    assert "ranked by the chance to win: the rest of this deal may end the game" in lines
+    assert analysis.note() and lines[-1] == analysis.note()
+
+
+def logged_decisions(tmp_path: Path, *args: str) -> list[tuple[list[str], str]]:
+    """Each play decision of the games ``crib simulate`` logs with ``args`` where more than one rank fits: the
+    ``crib peg --advise`` arguments for the position as the seat saw it, and the card it laid."""
+    log = tmp_path / "games.jsonl"
+    result = run("simulate", *args, "--log", str(log))
+    assert result.exit_code == 0, result.output
+    decisions = []
+    for text in log.read_text().splitlines():
+        game = json.loads(text)
+        players, target, variant = len(game["players"]), game["target"], game.get("variant", "six")
+        rules = GameRules(players, target, variant=variant)
+        scores = [game["three_for_last"]["points"] if seat == game["three_for_last"]["seat"] else 0
+                  for seat in range(players)] if "three_for_last" in game else [0] * players
+        for deal in game["deals"]:
+            dealer = deal["dealer"]
+            if deal["starter"][0] == "J":
+                scores = [score + 2 * (rules.side(seat) == rules.side(dealer)) for seat, score in enumerate(scores)]
+            hands = [[parse_card(c) for c in hand if c not in thrown] for hand, thrown in zip(deal["hands"], deal["discards"])]
+            play = Play(rules, (dealer + 1) % players, hands)
+            laid: list[str] = []
+            for seat, answer in deal["plays"]:
+                fits = play.fits(seat)
+                if len({card.rank for card in fits}) > 1:
+                    position = ["--hand", format_cards(play.hand(seat)), "--starter", deal["starter"],
+                                "--thrown", " ".join(deal["discards"][seat]), "--depth", "expert", "--players",
+                                str(players), *(["--variant", variant] if variant != "six" else []), *laid]
+                    if players == 2:
+                        position += ["--score", f"{scores[seat]}-{scores[1 - seat]}", "--to", str(target)]
+                    decisions.append((position, answer))
+                turn = play.say_go() if answer == "go" else play.lay(parse_card(answer))
+                laid.append(answer)
+                for who, points in ((seat, turn.points), (turn.go, 1)):
+                    if who is not None and points:
+                        scores = [score + points * (rules.side(s) == rules.side(who)) for s, score in enumerate(scores)]
+            scores = list(deal["scores"])
+    return decisions
+
+
+GAMES = {
+    "two players to 61, the board in play": ("--to", "61", "--seed", "4"),
+    "five-card cribbage": ("--variant", "five", "--seed", "4"),
+    "three players": ("--players", "3", "--to", "61", "--seed", "4", "--c", "expert"),
+}
+
+
+@pytest.mark.parametrize("args", GAMES.values(), ids=GAMES)
+def test_at_the_experts_depth_the_first_card_is_the_one_the_expert_laid(tmp_path: Path, args: tuple[str, ...]) -> None:
+    decisions = logged_decisions(tmp_path, "--games", "2", "--a", "expert", "--b", "expert", *args)
+    assert len(decisions) >= 10
+    for position, laid in decisions:
+        result = run("peg", "--advise", *position, "-f", "json")
+        assert result.exit_code == 0, (position, result.output)
+        assert parse_card(json.loads(result.output)["advice"][0]["card"]).rank == parse_card(laid).rank, position
 
 
 # arguments -> the one-line error on stderr
@@ -165,6 +252,18 @@ USAGE_ERRORS = {
     "card in two hands": (["--pone", "6D JH 4H 7C", "--dealer", "5S 4S 2S JH", "JH"], "JH: in two hands"),
     "five players": (["--players", "5", "JH"], "'--players': 5 is not in the range 2<=x<=4"),
     "advise without a hand": (["--advise", "TS"], "--advise takes your cards left as one --hand"),
+    "the count and the cards laid": (["--advise", "--hand", "7C 8D", "--count", "12", "TS"], "--count is for a question"),
+    "a depth of none": (["--advise", "--hand", "7C 8D 5H", "--depth", "0", "TS"], "'0' is not a depth"),
+    "a depth in words": (["--advise", "--hand", "7C 8D 5H", "--depth", "deep", "TS"], "'deep' is not a depth"),
+    "a score without the starter": (["--advise", "--hand", "7C 8D 5H", "--score", "100-90", "TS"],
+                                    "--score: the chance to win is for two players"),
+    "a score past the game": (["--advise", "--hand", "7C 8D 5H", "--score", "130-90", "--starter", "AS", "--thrown",
+                               "2S 3S", "TS"], "a score is 0 to 120 in a game to 121, not 130"),
+    "a game length without a score": (["--advise", "--hand", "7C 8D 5H", "--to", "61", "TS"], "--to is for --score"),
+    "two starters": (["--advise", "--hand", "7C 8D 5H", "--starter", "AS 2S", "TS"], "--starter is one card, not 2"),
+    "the wrong role": (["--advise", "--hand", "7C 8D 5H", "--role", "dealer", "TS 4D"],
+                       "--role dealer: after these cards the pone is to move"),
+    "advice's options alone": (["--depth", "3", "TS"], "go with --advise"),
     "advise with a wrong hand": (
         ["--advise", "--hand", "7C 8D", "TS 4D"], "pone is to move with 3 cards left, but the hand has 2",
     ),
@@ -210,7 +309,8 @@ def test_a_missing_go_is_suggested() -> None:
     )
 
 
-def test_help_says_what_the_reply_assumes() -> None:
+def test_help_says_what_advice_weighs_and_how_far_it_looks() -> None:
     text = " ".join(run("peg", "--help").stdout.split())
-    assert "by laying one card drawn at random from the unseen cards" in text
-    assert "it does not assume he picks his best card" in text
+    assert "by the expert's look-ahead from what you know" in text
+    assert "'reply' is what one unseen card at random scores against the card" in text
+    assert "by default 7 with two players (to the end but for the lead's last card), else 5" in text

@@ -19,20 +19,12 @@ from positions import play_view
 
 from crib_cli.cards import DECK, CardError, format_cards, parse_card, parse_cards
 from crib_cli.cli import cli
-from crib_cli.cli.play import (
-    MESSAGES,
-    VERBS,
-    Table,
-    Terminal,
-    board_lines,
-    fit,
-    play_problem,
-    read_card,
-    speak,
-    throw_problem,
-)
+from crib_cli.cli.common import Terminal, fit, read_card, throw_problem
+from crib_cli.cli.play import MESSAGES, VERBS, Table, board_lines, play_problem, speak
 from crib_cli.discard import Throw, analyze_discards
-from crib_cli.game import Dealt, GameRules, Go, GoPoint, Laid
+from crib_cli.game import Dealt, GameRules, Go, GoPoint, Laid, View
+from crib_cli.game.analyst import analyze_throws
+from crib_cli.game.expert import ExpertPlayer
 from crib_cli.peg import PegItem
 from crib_cli.score import score_show
 
@@ -184,12 +176,18 @@ def test_a_whole_61_point_game_with_every_kind_of_answer(tmp_path: Path) -> None
     assert re.search(r"  [2-9TJQKA][SHDC] fits at \d+: say go only when no card fits", out)
     assert re.search(r"  [2-9TJQKA][SHDC] is not your card", out)
     assert re.search(r"  [2-9TJQKA][SHDC] would make \d+, past 31", out)
-    # ? shows the analysis first, each net what the hand and crib beside it make.
-    assert "net (hand - crib)" in out or "net (hand + crib)" in out
-    advice = re.findall(r"\n(\S\S \S\S) +(?:\S\S ){3}\S\S +(\d+\.\d\d) +(\d+\.\d\d) +(-?\d+\.\d\d)", out)
-    assert len(advice) == 5
-    sign = -1 if "net (hand - crib)" in out else 1
-    assert all(round(float(hand) * 100) + sign * round(float(crib) * 100) == round(float(net) * 100) for _, hand, crib, net in advice)
+    # ? shows every throw, the best first, each net what the hand and crib beside it make, each total the
+    # net and peg beside it; then a key to the columns.
+    words = " ".join(out.split())
+    assert "; net = hand - crib " in words or "; net = hand + crib " in words
+    advice = re.findall(r"^(\S\S \S\S) +(?:\S\S ){3}\S\S +(\d+\.\d\d) +(\d+\.\d\d) +(-?\d+\.\d\d) +(-?\d+\.\d\d) +"
+                        r"(-?\d+\.\d\d) +\d+\.\d%$", out, re.MULTILINE)
+    assert len(advice) == 15
+    sign = -1 if "; net = hand - crib " in words else 1
+    for _, hand, crib, net, peg, total in advice:
+        assert hundredths(hand) + sign * hundredths(crib) == hundredths(net)
+        assert hundredths(net) + hundredths(peg) == hundredths(total)
+    assert " hand: the keep's mean over the 46 starters; crib: its mean" in words and "; total = net + peg " in words
     assert "net pegging expected from here" in out
     # Muggins: one hand counted two short, the expert pegs the two.
     assert re.search(r"  counted \d+, 2 short: muggins! expert pegs 2\n    overlooked", out)
@@ -204,6 +202,10 @@ def test_a_whole_61_point_game_with_every_kind_of_answer(tmp_path: Path) -> None
     assert out.endswith("play again? (y/n) \n")
     again, _ = play(*ARGS, text="\n".join(answers) + "\n")
     assert again.stdout == out
+
+
+def hundredths(figure: str) -> int:
+    return round(float(figure) * 100)
 
 
 ROLES = {"you deal": "dealer", "partner deals": "partner"}
@@ -221,25 +223,54 @@ def shown(option: Throw, role: str) -> str:
     return f"{(hand - crib if role == 'pone' else hand + crib) / 100:.2f}"
 
 
+FIGURE = r"(?:total (-?\d+\.\d\d) \(net (-?\d+\.\d\d), peg (-?\d+\.\d\d)\)|net (-?\d+\.\d\d))"
+THROW_LINE = re.compile(
+    rf"coach: you threw (\S\S(?: \S\S)?): (?:(\d+\.\d)% to win, )?{FIGURE}"
+    rf"(?:: the best throw|; best (\S\S(?: \S\S)?): (?:(\d+\.\d)%|{FIGURE}); you gave up (\d+\.\d\d?)%?(?: of your chance to win)?)$"
+)
+"""A coach's verdict on a throw: by points (the net, with the pegging value where weighed) or by the chance to win."""
+SCORE_LINE = re.compile(r"(you|expert|greedy|random|left|right|you and partner|left and right) +(\d+) [|@]")
+
+
+def seat_of_dealer(deal: str, players: int, role: str) -> int:
+    """A dealer's seat that gives the person (seat 0) this role."""
+    return {"dealer": 0, "partner": 2, "pone": 1}[role]
+
+
 @pytest.mark.parametrize(("extra", "players", "variant"), TABLES.values(), ids=list(TABLES))
-def test_the_coach_figures_are_the_exact_hand_and_crib_as_printed(extra: tuple[str, ...], players: int, variant: str) -> None:
+def test_the_coach_grades_a_throw_as_the_expert_throws_with_figures_as_printed(
+    extra: tuple[str, ...], players: int, variant: str
+) -> None:
     result, _ = play(*ARGS, *extra, "--coach", "all", policy=Script(), env={"COLUMNS": "1000"})
     lines = result.stdout.splitlines()
     assert not ungrammatical(result.stdout)
+    rules = GameRules(players, 61, variant=variant)
     checked = 0
     for at, line in enumerate(lines):
-        match = re.match(r"coach: you threw (\S+(?: \S+)?): net (-?\d+\.\d\d)(?:: the best throw|; best (\S+(?: \S+)?): (-?\d+\.\d\d); you gave up (\d+\.\d\d))$", line)
+        match = THROW_LINE.match(line)
         if not match:
+            assert not line.startswith("coach: you threw "), line
             continue
         hand = parse_cards(next(l for l in reversed(lines[:at]) if l.startswith("your hand: "))[len("your hand: "):])
         deal = next(l for l in reversed(lines[:at]) if l.startswith("-- deal "))
+        board = lines[lines.index(deal, max(at - 60, 0)) + 1:][:rules.sides]
+        scores = tuple(int(SCORE_LINE.match(l).group(2)) for l in board)  # type: ignore[union-attr]
         role = next((role for words, role in ROLES.items() if words in deal), "pone")
-        options = analyze_discards(hand, role=role, players=players, variant=variant)
+        view = View(rules, 0, seat_of_dealer(deal, players, role), scores[:1] + scores[1:] * (players - 1), hand)
+        pegging = players == 2 and variant == "six"
+        options = analyze_discards(hand, role=role, players=players, variant=variant, pegging=pegging)
         chosen = next(o for o in options if format_cards(o.throw) == match.group(1))
-        assert match.group(2) == shown(chosen, role)
-        assert abs(float(match.group(2)) - float(chosen.net(role))) <= 0.011
-        if match.group(3):
-            assert (match.group(3), match.group(4)) == (format_cards(options[0].throw), shown(options[0], role))
+        total, net, peg, alone = match.group(3, 4, 5, 6)
+        assert (net or alone) == shown(chosen, role)
+        if pegging:
+            assert peg == f"{chosen.peg:.2f}" and hundredths(net) + hundredths(peg) == hundredths(total)
+        expert = tuple(sorted(ExpertPlayer(pegging=True, board=True).discard(view)))
+        if match.group(7):
+            assert parse_cards(match.group(7)) == expert
+        elif parse_cards(match.group(1)) != expert:  # as good as the expert's throw, as printed
+            analysis = analyze_throws(view)
+            figure = (lambda o: o.chance) if match.group(2) else (lambda o: o.points)
+            assert figure(analysis.option(expert)) == figure(analysis.option(chosen.throw))
         checked += 1
     assert checked >= 3
 
@@ -427,8 +458,16 @@ def test_lines_fit_the_terminal_and_wrap_between_words() -> None:
         narrow, _ = play(*ARGS, "--coach", "all", policy=Script(), env={"COLUMNS": columns} if columns else None)
         width = int(columns or 80)
         assert max(len(line) for line in narrow.stdout.splitlines()) <= width
-        words = [" ".join(l for l in r.stdout.splitlines() if not BOARD_LINE.fullmatch(l)).split() for r in (wide, narrow)]
+        words = [" ".join(l for l in r.stdout.splitlines() if not BOARD_LINE.fullmatch(l) and not THROW_TABLE.match(l)).split()
+                 for r in (wide, narrow)]
         assert words[0] == words[1]
+        # A table cannot wrap: where it would not fit, it leaves out the keep, which is the hand less the throw.
+        keeps = [bool(re.search(r"\nthrow +keep ", r.stdout)) for r in (wide, narrow)]
+        assert keeps == [True, width == 80]
+
+
+THROW_TABLE = re.compile(r"throw +(keep +)?hand +crib|-----|\S\S \S\S {2,}")
+"""A line of the coach's table of throws."""
 
 
 def test_fit_wraps_at_word_boundaries_and_indents_what_continues() -> None:
@@ -437,20 +476,34 @@ def test_fit_wraps_at_word_boundaries_and_indents_what_continues() -> None:
     assert fit("short", 80) == "short"
 
 
-def coach_lines(out: str) -> list[tuple[str, int, int, int]]:
-    """Each coach verdict: the kind, the best and chosen values and what was given up, in hundredths, as printed."""
+PLAY_LINE = re.compile(r"coach: the expert would lay \S+ \((?:([+-]\d+\.\d\d), yours ([+-]\d+\.\d\d): you gave up "
+                       r"(\d+\.\d\d)|(\d+\.\d)% to win, yours (\d+\.\d)%: you gave up (\d+\.\d)%)\)")
+
+
+def coach_lines(out: str) -> list[tuple[str, bool, int, int, int]]:
+    """Each coach verdict: the kind, whether the board decided, the best and chosen figures and what was given
+    up, as printed: hundredths of a point, or tenths of a percent of the chance to win."""
     found = []
-    for line in out.splitlines():
-        throw = re.match(r"coach: you threw .+?: net (-?\d+\.\d\d)(?:: the best throw|; best .+?: (-?\d+\.\d\d); you gave up (\d+\.\d\d))$", line)
-        lay = re.match(r"coach: the expert would lay \S+ \(([+-]\d+\.\d\d), yours ([+-]\d+\.\d\d): you gave up (\d+\.\d\d)\)", line)
-        if throw:
-            chosen = round(float(throw.group(1)) * 100)
-            found.append(("throw", round(float(throw.group(2) or throw.group(1)) * 100), chosen, round(float(throw.group(3) or 0) * 100)))
+    lines = out.splitlines()
+    for at, line in enumerate(lines):
+        throw, lay = THROW_LINE.match(line), PLAY_LINE.match(line)
+        noted = at + 1 < len(lines) and lines[at + 1].startswith("coach: the board changes the advice")
+        if throw and throw.group(2):
+            chosen = round(float(throw.group(2)) * 10)
+            best = round(float(throw.group(8) or throw.group(2)) * 10)
+            found.append(("throw", True, best, chosen, round(float(throw.group(13) or 0) * 10), noted))
+        elif throw:
+            chosen = hundredths(throw.group(3) or throw.group(6))
+            best = hundredths(throw.group(9) or throw.group(12)) if throw.group(7) else chosen
+            found.append(("throw", False, best, chosen, hundredths(throw.group(13) or "0"), noted))
+        elif lay and lay.group(1):
+            found.append(("play", False, hundredths(lay.group(1)), hundredths(lay.group(2)), hundredths(lay.group(3)), noted))
         elif lay:
-            found.append(("play", round(float(lay.group(1)) * 100), round(float(lay.group(2)) * 100), round(float(lay.group(3)) * 100)))
+            tenth = [round(float(lay.group(at)) * 10) for at in (4, 5, 6)]
+            found.append(("play", True, *tenth, noted))
         elif line == "coach: the expert would lay it too":
-            found.append(("play", 0, 0, 0))
-    return found
+            found.append(("play", False, 0, 0, 0, noted))
+    return found  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize("mode", ["quiet", "all"])
@@ -458,18 +511,21 @@ def test_the_coach_speaks_when_you_gave_up_something_and_its_numbers_add_up(mode
     result, _ = play(*ARGS, "--coach", mode, policy=Script(), env={"COLUMNS": "1000"})
     out = result.stdout
     said = coach_lines(out)
-    assert said and all(best - chosen == lost for _, best, chosen, lost in said if lost)
-    summary = re.search(r"coach: you gave up (\d+\.\d\d) points in your throws and (\d+\.\d\d) in your plays", out)
+    assert said and all(best - chosen == lost for _, _, best, chosen, lost, _ in said if lost)
+    assert len(said) == out.count("\ncoach: you threw ") + out.count("\ncoach: the expert would lay ")
+    summary = re.search(r"coach: you gave up (\d+\.\d\d) points in your throws and (\d+\.\d\d) in your plays"
+                        r"(?:, and (\d+\.\d)% of your chance to win where the board decided)?\n", out)
     assert summary
     worst = re.search(r"coach: your worst decision: (throwing|laying) (\S+(?: \S+)?) instead of (\S+(?: \S+)?) cost (\d+\.\d\d)\n", out)
-    assert worst and round(float(worst.group(4)) * 100) == max(lost for *_, lost in said)
+    assert worst and round(float(worst.group(4)) * 100) == max(lost for _, board, _, _, lost, _ in said if not board)
     if mode == "quiet":
-        assert all(lost >= 10 for *_, lost in said)
-        assert ": the best throw" not in out and "would lay it too" not in out
+        assert all(lost >= (5 if board else 10) or noted for _, board, _, _, lost, noted in said)
+        assert all(lost or noted for *_, lost, noted in said)
     else:
         assert ": the best throw" in out or "would lay it too" in out
         for at, kind in enumerate(("throw", "play")):
-            assert round(float(summary.group(at + 1)) * 100) == sum(lost for k, _, _, lost in said if k == kind)
+            assert hundredths(summary.group(at + 1)) == sum(lost for k, board, _, _, lost, _ in said if k == kind and not board)
+        assert round(float(summary.group(3) or 0) * 10) == sum(lost for _, board, _, _, lost, _ in said if board)
 
 
 BOARDS = {
@@ -591,8 +647,6 @@ def test_ctrl_c_at_a_question_ends_the_game_on_its_own_line_with_status_130() ->
 
 
 def test_ctrl_c_while_the_computer_thinks_ends_the_game_with_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    from crib_cli.game.expert import ExpertPlayer
-
     def interrupted(self: ExpertPlayer, view: object) -> None:
         raise KeyboardInterrupt
 
@@ -705,3 +759,71 @@ def test_the_record_of_games_is_kept_and_shown(tmp_path: Path) -> None:
     bad = CliRunner().invoke(cli, ["play", "--record"], env=env)
     assert bad.exit_code == 1 and bad.stdout == shown.stdout
     assert bad.stderr == f"line 4 of {tmp_path}/crib/record.jsonl is not a game record: left out\n"
+
+
+def test_a_game_played_can_be_reviewed(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    result, _ = play(*ARGS, "--log", str(log), policy=Script())
+    assert result.exit_code == 0, result.output
+    review = CliRunner().invoke(cli, ["review", str(log)])
+    assert review.exit_code == 0, review.output
+    lines = review.stdout.splitlines()
+    assert lines[0].startswith(f"game 0 of {log}, two players to 61: you ") and lines[3].split()[0] == "you"
+    assert "missed in counting (muggins): you 2" in lines
+    coach = re.search(r"coach: you gave up (\d+\.\d\d) points in your throws and (\d+\.\d\d) in your plays", result.stdout)
+    assert coach and lines[3].split()[3] == coach.group(1) and lines[3].split()[5] == coach.group(2)
+
+
+def test_the_issues_game_the_coach_is_the_analyst() -> None:
+    """crib play --to 61 --seed 7, as the issue played it: in deal 2 (AS 2D 6D 9S 9C QC, pone) the coach grades
+    against the expert's throw, 2D QC; in deal 3, at count 7 holding 5S 6S 9D TD, ? ranks 9D first with the very
+    figures and reasons crib peg --advise gives at the expert's depth, and laying TD is told why."""
+    script = Script({"throw": ["3C QC", "AS QC", "AS QD"]})
+    position = "count 7 (7D); your cards: 5S 6S 9D TD"
+
+    def person(transcript: str) -> str | None:
+        """The script's answers, but ? and then TD at the issue's position."""
+        if transcript.endswith(f"{position}\nlay a card: "):
+            return "?"
+        after = transcript.split(f"{position}\nlay a card: ?\n")
+        if transcript.endswith("lay a card: ") and len(after) == 2 and "you lay" not in after[1]:
+            return "TD"
+        return script(transcript)
+
+    result, _ = play("--to", "61", "--seed", "7", "--coach", "all", policy=person, env={"COLUMNS": "1000"})
+    out = result.stdout
+    assert "your hand: AS 2D 6D 9S 9C QC\nthrow 2 to expert's crib: AS QC\ncoach: you threw AS QC: total 2.10 " in out
+    assert "; best 2D QC: total 2.62 (net 3.09, peg -0.47); you gave up 0.52\n" in out
+    lines = out.splitlines()
+    at = lines.index("count 7 (7D); your cards: 5S 6S 9D TD")
+    deal = max(n for n in range(at) if lines[n].startswith("-- deal "))
+    scores = [int(SCORE_LINE.match(line).group(2)) for line in lines[deal + 1:deal + 3]]  # type: ignore[union-attr]
+    starter = next(line for line in lines[deal:at] if line.startswith("starter: "))[len("starter: "):]
+    advice = [line[2:] for line in lines[at + 2:] if line.startswith("  ") and not line.startswith("   ")][:4]
+    assert advice[0].startswith("9D: ")
+    peg = CliRunner().invoke(cli, ["peg", "--advise", "--hand", "5S 6S 9D TD", "--starter", starter, "--thrown", "AS QD",
+                                   "--score", f"{scores[0]}-{scores[1]}", "--to", "61", "--depth", "expert", "7D"])
+    assert peg.exit_code == 0, peg.output
+    for line, row in zip(advice, peg.stdout.splitlines()[1:5]):
+        card, _, _, net, win, _, why = row.split(maxsplit=6)
+        assert line == f"{card}: {win} to win, {net} net pegging expected from here; {why}"
+    told = next(line for line in lines[at:] if line.startswith("coach: the expert would lay "))
+    assert told.startswith("coach: the expert would lay 9D (") and f"): 9D: {advice[0].split('; ', 1)[1]}; yours, TD: " in told
+
+
+@pytest.mark.parametrize(("extra", "told"), [((), True), (("--coach", "off"), False), (("--players", "3"), False)],
+                         ids=["two players", "no coach", "three players: no board"])
+def test_each_deal_opens_with_the_chance_to_win_from_there(extra: tuple[str, ...], told: bool) -> None:
+    result, _ = play(*QUICK[:-2], *extra, policy=Script({}))
+    lines = result.stdout.splitlines()
+    headings = [at for at, line in enumerate(lines) if line.startswith("-- deal ")]
+    sides = 2 if "--players" not in extra else 3
+    chances = [lines[at + 1 + sides] for at in headings]
+    if not told:
+        assert "your chance to win" not in result.stdout
+        return
+    assert all(re.fullmatch(r"coach: your chance to win from here: \d+\.\d%", line) for line in chances)
+    first = next(line for line in lines if line.endswith(" deals first"))
+    odds = CliRunner().invoke(cli, ["odds", "0", "0", "--dealer", "me" if first == "you deal first" else "opponent",
+                                    "--to", "61", "-f", "json"])
+    assert chances[0] == f"coach: your chance to win from here: {100 * json.loads(odds.stdout)['win']:.1f}%"

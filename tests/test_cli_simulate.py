@@ -1,15 +1,24 @@
-"""crib simulate through CliRunner: the report, the log, plug-in players, jobs."""
+"""crib simulate through CliRunner and as a process: the report, the log, plug-in players, jobs, errors, Ctrl-C, progress."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from bots import KILLER
 from click.testing import CliRunner, Result
 
 from crib_cli.cards import parse_card
 from crib_cli.cli import cli
+from crib_cli.cli.simulate import Progress
 from crib_cli.game import GameRules, by_side, run_games, summarize
 
 
@@ -246,6 +255,8 @@ def test_every_game_starts_at_the_given_scores_with_the_given_dealer(tmp_path: P
     data = json.loads(run("--games", "6", "--a", "greedy", "--b", "random", "--start", "100,110",
                           "--first-dealer", "b", "-f", "json").stdout)
     assert (data["start"], data["first_deal"]) == ([100, 110], "B")
+    dashed = run("--games", "6", "--a", "greedy", "--b", "random", "--start", "100-110", "--first-dealer", "b")
+    assert dashed.stdout == result.stdout  # written as the report writes it, as --score takes it
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -266,3 +277,219 @@ def test_three_players_start_and_deal_as_asked() -> None:
                  "--start", "50,60,70", "--first-dealer", "c", "-f", "json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["first_deal"] == "C"
+
+
+RAISING = '''
+from crib_cli.game import GreedyPlayer
+
+made = 0
+
+
+class Throws(GreedyPlayer):
+    def discard(self, view):
+        return 1 / 0 if view.scores[1] > 30 else super().discard(view)  # throws here
+
+
+class Lays(GreedyPlayer):
+    def play(self, view):
+        if view.count > 20:
+            return helper(view)
+        return super().play(view)
+
+
+def helper(view):
+    return {}["missing"]  # lays here
+
+
+def make_thrower():
+    return Throws()
+
+
+def make_layer():
+    return Lays()
+
+
+def make_later():
+    global made
+    made += 1
+    if made > 3:  # past its check and two games, in each process
+        raise RuntimeError("no more\\n  players")  # made here (told on one line)
+    return GreedyPlayer()
+'''
+
+
+def line_of(marker: str) -> int:
+    return next(at for at, line in enumerate(RAISING.splitlines(), 1) if f"# {marker}" in line)
+
+
+@pytest.fixture
+def raising(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "raising.py").write_text(RAISING)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "raising", raising=False)
+
+
+RAISERS = [
+    ("raising:make_thrower", f"raised ZeroDivisionError: division by zero in discard(), at raising.py:{line_of('throws here')}"),
+    ("raising:make_layer", f"raised KeyError: 'missing' in play(), at raising.py:{line_of('lays here')}"),
+    ("raising:make_later", f"raised RuntimeError: no more players in its factory, at raising.py:{line_of('made here')}"),
+]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(("bot", "what"), RAISERS, ids=["discard", "play, in a function it calls", "factory"])
+@pytest.mark.usefixtures("raising")
+def test_a_bot_that_raises_is_one_line_naming_seat_bot_exception_and_line(bot: str, what: str, jobs: str) -> None:
+    result = run("--games", "20", "--a", "greedy", "--b", bot, "--jobs", jobs)
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"Error: seat 1 ({bot}) {what}\n"
+
+
+@pytest.mark.usefixtures("raising")
+def test_traceback_shows_the_bots_error_whole() -> None:
+    result = run("--games", "20", "--a", "raising:make_layer", "--b", "greedy", "--traceback")
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert f'raising.py", line {line_of("lays here")}, in helper' in result.stderr
+    error = f"Error: seat 0 (raising:make_layer) raised KeyError: 'missing' in play(), at raising.py:{line_of('lays here')}"
+    assert lines[-2:] == ["KeyError: 'missing'", error]
+
+
+STOPPER = '''
+import os
+import signal
+
+from crib_cli.game import GreedyPlayer
+
+made = 0
+
+
+class Stopper(GreedyPlayer):
+    """Presses Ctrl-C on its own process (``times`` times) as it throws its first cards."""
+
+    def __init__(self, times):
+        self.times = times
+
+    def discard(self, view):
+        for _ in range(self.times):
+            os.kill(os.getpid(), signal.SIGINT)
+        self.times = 0
+        return super().discard(view)
+
+
+def make():
+    global made
+    made += 1
+    return Stopper({times} if made == 5 else 0)  # 1 is the check, 2-4 play games 0-2, 5 plays game 3
+'''
+
+
+def simulate_process(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "crib_cli", "simulate", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+
+
+def test_ctrl_c_reports_the_games_finished_and_the_log_holds_them(tmp_path: Path) -> None:
+    (tmp_path / "stopper.py").write_text(STOPPER.format(times=1))
+    args = ["--games", "50", "--a", "greedy", "--b", "stopper:make", "-f", "json"]
+    stdout, stderr = simulate_process([*args, "--log", "games.jsonl"], tmp_path).communicate(timeout=120)
+    report = json.loads(stdout)
+    assert (report["games"], report["games_asked"], report["partial"]) == (4, 50, True)  # game 3 was under way
+    assert stderr == b"Interrupted: the report covers the first 4 of 50 games\n"
+    games = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [game["game"] for game in games] == [0, 1, 2, 3]
+    whole = json.loads(simulate_process(["--games", "4", *args[2:]], tmp_path).communicate(timeout=120)[0])
+    assert report == {**whole, "games_asked": 50, "partial": True}
+
+
+def test_ctrl_c_marks_the_table_report_partial_and_exits_130(tmp_path: Path) -> None:
+    (tmp_path / "stopper.py").write_text(STOPPER.format(times=1))
+    process = simulate_process(["--games", "50", "--a", "greedy", "--b", "stopper:make"], tmp_path)
+    stdout, _ = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert stdout.decode().splitlines()[:2] == [
+        "greedy (A) against stopper:make (B): 4 games to 121, seed 1, first deal alternating",
+        "partial: interrupted, so this covers the first 4 of 50 games (games 0-3, what --games 4 plays)",
+    ]
+
+
+def test_a_second_ctrl_c_aborts_at_once(tmp_path: Path) -> None:
+    (tmp_path / "stopper.py").write_text(STOPPER.format(times=2))
+    process = simulate_process(["--games", "50", "--a", "greedy", "--b", "stopper:make", "--log", "games.jsonl"], tmp_path)
+    stdout, stderr = process.communicate(timeout=120)
+    assert (process.returncode, stdout, stderr) == (130, b"", b"\nAborted!\n")
+    assert (tmp_path / "games.jsonl").read_text().count("\n") == 3  # games 0-2, each whole
+
+
+def test_ctrl_c_with_jobs_keeps_the_first_games(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    process = simulate_process(["--games", "20000", "--a", "greedy", "--b", "random", "--jobs", "2", "--log", str(log),
+                                "-f", "json"], tmp_path)
+    deadline = time.monotonic() + 120
+    while not (log.exists() and log.read_text().count("\n") >= 1):
+        assert process.poll() is None and time.monotonic() < deadline, "the run did not get under way"
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the workers get it too, and leave it to the parent
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    report = json.loads(stdout)
+    assert 0 < report["games"] < 20000 and report["partial"]
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [game["game"] for game in games] == list(range(report["games"]))
+    assert stderr.decode() == f"Interrupted: the report covers the first {report['games']:,} of 20,000 games\n"
+
+
+def test_progress_on_a_terminal_counts_every_worker(tmp_path: Path) -> None:
+    main, other = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "crib_cli", "simulate", "--games", "60", "--a", "greedy",
+                                "--b", "random", "--jobs", "2"], stdout=subprocess.PIPE, stderr=other)
+    os.close(other)
+    shown = b""
+    while True:
+        try:
+            data = os.read(main, 4096)
+        except OSError:  # the other end closed
+            break
+        if not data:
+            break
+        shown += data
+    stdout = process.communicate(timeout=120)[0]
+    os.close(main)
+    assert process.returncode == 0
+    last = shown.decode().replace("\r\n", "\n").split("\r")[-1]  # a line padded to cover a longer one before it
+    assert last.startswith("games 60/60 (100%), ") and last.rstrip().endswith(" in all") and last.endswith("\n"), shown
+    assert stdout.decode() == run("--games", "60", "--a", "greedy", "--b", "random").stdout
+
+
+PROGRESS = [
+    ("the first games", 100, [(5.0, 10)], "games 10/100 (10%), estimating"),
+    ("within a second of them", 100, [(5.0, 10), (5.6, 20)], "games 20/100 (20%), estimating"),
+    ("measured from the first games", 100, [(5.0, 10), (7.0, 30)], "games 30/100 (30%), 10.0 games/s, 0:07 left"),
+    ("minutes", 100_000, [(1.0, 100), (11.0, 1_100)], "games 1,100/100,000 (1%), 100.0 games/s, 16:29 left"),
+    ("hours", 1_000_000, [(0.0, 32), (100.0, 5_032)], "games 5,032/1,000,000 (1%), 50.0 games/s, 5:31:39 left"),
+    ("all done: the whole run", 100, [(4.0, 50), (10.0, 100)], "games 100/100 (100%), 10.0 games/s, 0:10 in all"),
+]
+
+
+@pytest.mark.parametrize(("total", "adds", "line"), [p[1:] for p in PROGRESS], ids=[p[0] for p in PROGRESS])
+def test_progress_line(total: int, adds: list[tuple[float, int]], line: str) -> None:
+    now = [0.0]
+    out = io.StringIO()
+    bar = Progress(total, out, clock=lambda: now[0])
+    done = 0
+    for at, games in adds:
+        now[0] = at
+        bar.add(games - done)
+        done = games
+    assert bar.line(now[0]) == line
+    bar.close()
+    assert out.getvalue().endswith(line + "\n") and out.getvalue().startswith("\r")
+
+
+def test_a_worker_process_that_dies_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "killer.py").write_text(KILLER)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = run("--games", "8", "--a", "killer:make", "--b", "greedy", "--jobs", "2")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: a worker process died mid-run\n"

@@ -14,7 +14,7 @@ import pytest
 from reference import naive_total
 
 from crib_cli.cards import DECK, Card, parse_card, parse_cards
-from crib_cli.game.engine import cut_for_deal, play_game
+from crib_cli.game.engine import cut_for_deal, play_deal, play_game
 from crib_cli.game.events import (
     DealEnded,
     Dealt,
@@ -785,3 +785,44 @@ def test_a_game_taken_up_at_a_position_begins_there(players: int, variant: str, 
 def test_a_start_must_be_a_score_a_side(start: tuple[int, ...], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         play_game([FirstCard(), FirstCard()], GameRules(), random.Random(1), first_dealer=0, start=start)
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "six"), (3, "six"), (4, "six"), (2, "five")])
+def test_a_deals_scoring_in_order_re_adds_and_reaches_the_target_where_the_game_ended(players: int, variant: str) -> None:
+    rules = GameRules(players, target=61, variant=variant)
+    for seed in range(8):
+        record = play_game([RandomPlayer(random.Random(seed * 10 + s)) for s in range(players)], rules,
+                           random.Random(seed), first_dealer=0)
+        scores = [0] * rules.sides
+        for seat, points in enumerate(record.opening):
+            scores[rules.side(seat)] = points
+        for deal in record.deals:
+            scoring = deal.scoring(rules)
+            totals = [0] * players
+            for seat, points in scoring:
+                assert points > 0
+                totals[seat] += points
+                scores[rules.side(seat)] += points
+            assert tuple(totals) == tuple(part.total for part in deal.points())
+        assert max(scores) >= rules.target  # the last deal's scoring reaches it; nothing is left out
+
+
+def test_play_deal_plays_one_deal_that_no_score_ends() -> None:
+    rules = GameRules(target=5)
+    deck = parse_cards("KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C") + tuple(c for c in DECK if c not in parse_cards(
+        "KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C"))
+    record = play_deal([RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2))], rules, 1, deck)
+    assert record.complete and record.dealer == 1 and len(record.shows) == 3
+    assert record.hands == (parse_cards("KS QS 5H 5C 4D 6D"), parse_cards("KH QH 5D 5S 9C 8C")) and str(record.starter) == "2C"
+    with pytest.raises(ValueError, match="whole deck"):
+        play_deal([RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2))], rules, 1, deck[:51])
+    assert sum(points for _, points in record.scoring(rules)) == sum(part.total for part in record.points())
+
+
+def test_a_deal_at_a_score_ends_where_the_game_would() -> None:
+    deck = parse_cards(RIGGED["dealer wins at his heels: nothing else is played"][0])
+    deck += tuple(c for c in DECK if c not in deck)
+    players = [FirstCard(), FirstCard()]
+    record = play_deal(players, GameRules(), 1, deck, start=(0, 119))
+    assert (record.heels, record.plays, record.shows, record.scores) == (2, (), (), (0, 121))
+    assert play_deal(players, GameRules(), 1, deck).complete

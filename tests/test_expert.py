@@ -16,7 +16,17 @@ from crib_cli.cards import DECK, Card, parse_cards
 from crib_cli.discard import Throw, analyze_discards, best_throw
 from crib_cli.game.engine import play_game
 from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
-from crib_cli.game.lookahead import PlayState, choose_play, lay_rank, play_value, play_values
+from crib_cli.game.lookahead import (
+    Goal,
+    Line,
+    PlayState,
+    best_rank,
+    choose_play,
+    lay_rank,
+    play_lines,
+    play_value,
+    play_values,
+)
 from crib_cli.game.players import View
 from crib_cli.peg import Play, score_play
 from crib_cli.rules import GameRules
@@ -125,10 +135,10 @@ def test_the_kept_tail_scores_like_the_whole_series(ranks: list[int]) -> None:
 
 
 @st.composite
-def positions(draw: st.DrawFn, once: bool = False) -> tuple[PlayState, Position]:
-    """Small positions: two to four seats with a card or two each, a handful of unseen cards;
+def positions(draw: st.DrawFn, once: bool = False, two: bool = False) -> tuple[PlayState, Position]:
+    """Small positions: two to four seats (``two``: two) with a card or two each, a handful of unseen cards;
     with ``once``, two seats whose play ends at the first go or 31 (five-card cribbage)."""
-    seats = 2 if once else draw(st.sampled_from([2, 2, 3, 4]))
+    seats = 2 if once or two else draw(st.sampled_from([2, 2, 3, 4]))
     deck = draw(st.permutations(DECK))
     held = [draw(st.integers(1, 2))] + [draw(st.integers(0 if seats > 2 else 1, 2 if seats < 4 else 1)) for _ in range(seats - 1)]
     mine = tuple(deck[: held[0]])
@@ -166,6 +176,92 @@ def test_search_equals_naive_reference(position: tuple[PlayState, Position]) -> 
 @given(positions(once=True))
 def test_search_equals_naive_reference_when_the_play_goes_once(position: tuple[PlayState, Position]) -> None:
     check_against_reference(position)
+
+
+def a_goal(need: int, their_need: int) -> Goal:
+    """A made-up chance to win after the play: smooth, and higher the more we pegged than they did."""
+    return Goal(need, their_need, lambda mine, theirs: 0.5 + 0.04 * mine - 0.03 * theirs + 0.002 * mine * theirs)
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(two=True), st.integers(1, 12), st.integers(1, 12))
+def test_board_search_equals_naive_reference(position: tuple[PlayState, Position], need: int, their_need: int) -> None:
+    state, naive = position
+    goal = a_goal(need, their_need)
+    fast = play_values(state, naive.depth, goal)
+    slow = naive_values(naive, goal)
+    assert fast.keys() == slow.keys()
+    for rank, value in fast.items():
+        assert value == pytest.approx(float(slow[rank]), abs=1e-9), rank
+    assert play_value(state, naive.depth, goal) == pytest.approx(float(naive_value(naive, (0, 0), goal)), abs=1e-9)
+
+
+def test_where_the_first_point_wins_the_board_lays_another_card() -> None:
+    """At 120-120 the first point wins. At count 10, holding 2 2 10, the ten (20) pegs most net points over
+    the next cards; the 2 (12) leaves fewer replies that score first."""
+    mine, laid = parse_cards("2S 2D TD"), parse_cards("9D AD")
+    unseen = [0] + [4] * 13
+    for card in (*mine, *laid):
+        unseen[card.rank] -= 1
+    state = PlayState((2, 2, 10), tuple(unseen), (3, 3), pile=(9, 1), last=1)
+    assert choose_play(state, 4) == 10
+    assert choose_play(state, 4, Goal(1, 1, lambda mine, theirs: 0.5)) == 2
+
+
+def test_a_goal_is_for_two_players_and_small_needs() -> None:
+    with pytest.raises(ValueError, match="two players"):
+        play_values(PlayState((1, 2), (0,) + (4,) * 13, (2, 2, 2)), goal=a_goal(3, 3))
+    with pytest.raises(ValueError, match="1 to 63 points"):
+        Goal(0, 5, lambda m, t: 0.0)
+
+
+def after_reply(state: PlayState, mine: int, reply: int) -> PlayState:
+    """Two players: the position after seat 0 lays ``mine`` and seat 1 answers ``reply``."""
+    hand = list(state.hand)
+    hand.remove(mine)
+    unseen = list(state.unseen)
+    unseen[reply] -= 1
+    left = (state.left[0] - 1, state.left[1] - 1)
+    return PlayState(tuple(hand), tuple(unseen), left, state.floors, (*state.pile, mine, reply), state.gone, 1, state.once)
+
+
+def check_lines(state: PlayState, depth: int, goal: Goal | None = None) -> None:
+    """The lines' values are play_values' to the bit; the replies share out every holding once; with two
+    players and no goal, each answer is the best rank of the position after the reply, at the depth left."""
+    values = play_values(state, depth, goal)
+    lines = play_lines(state, depth, goal)
+    assert {rank: line.value for rank, line in lines.items()} == values
+    for rank, line in lines.items():
+        assert isinstance(line, Line) and line.rank == rank
+        if line.replies:
+            assert line.after == "reply" and sum(reply.chance for reply in line.replies) == pytest.approx(1.0)
+            assert sum(reply.chance * reply.value for reply in line.replies) == pytest.approx(line.value, abs=1e-12)
+        for reply in line.replies:
+            if reply.answer is None or goal is not None or len(state.left) != 2:
+                continue
+            after = after_reply(state, rank, reply.rank or 0)
+            answers = play_values(after, depth - 2)
+            assert best_rank(answers) == reply.answer
+            assert reply.value == pytest.approx(line.points - reply.points + answers[reply.answer], abs=1e-9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions())
+def test_the_lines_are_the_search(position: tuple[PlayState, Position]) -> None:
+    state, naive = position
+    check_lines(state, naive.depth)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(two=True), st.integers(1, 12), st.integers(1, 12))
+def test_the_lines_are_the_board_search(position: tuple[PlayState, Position], need: int, their_need: int) -> None:
+    state, naive = position
+    check_lines(state, naive.depth, a_goal(need, their_need))
+
+
+@pytest.mark.parametrize("hand", ["6C 7D 8H 9S", "4H 4S 9C KD", "5S 6S 9D TD"])
+def test_the_lines_of_a_lead(hand: str) -> None:
+    check_lines(two_player(hand), 3)
 
 
 def check_against_reference(position: tuple[PlayState, Position]) -> None:

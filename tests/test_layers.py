@@ -204,6 +204,17 @@ def test_a_bot_needs_only_the_view() -> None:
     assert "crib_cli.game.engine" not in loaded
 
 
+def test_dask_loads_only_for_a_cluster() -> None:
+    statement = (
+        "import crib_cli.game.cluster, crib_cli.builders.pegging, crib_cli.builders.cribs\n"
+        "from crib_cli.cli import cli\n"
+        "cli(['simulate', '--games', '4', '--a', 'random', '--b', 'random', '--jobs', '2'], standalone_mode=False)"
+    )
+    loaded = loaded_after(statement)
+    assert "crib_cli.game.cluster" in loaded
+    assert not {"dask", "distributed"} & loaded
+
+
 @pytest.mark.parametrize("package", ["crib_cli", "crib_cli.game"])
 def test_lazy_names_are_exported_and_load(package: str) -> None:
     module = importlib.import_module(package)

@@ -1,4 +1,4 @@
-"""The play: points per card, checked replays with and without hands, illegal plays, advice."""
+"""The play: points per card, checked replays with and without hands, illegal plays."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from play_reference import pile_points
 
-from crib_cli.cards import DECK, Card, CardError, parse_card, parse_cards
+from crib_cli.cards import DECK, Card, CardError, parse_cards
 from crib_cli.peg import (
     PegError,
     PegEvent,
     PegItem,
     PegResult,
-    advise,
     parse_sequence,
     replay,
     score_play,
@@ -431,12 +430,6 @@ def test_five_card_illegal_play(sequence: str, hands: tuple[tuple[Card, ...], ..
         replay(parse_sequence(sequence), hands, players=players, variant="five")
 
 
-def test_five_card_advice_after_the_play_is_over() -> None:
-    with pytest.raises(PegError, match=r"^nothing to advise: the play is over"):
-        advise(cards("7C"), parse_sequence("TS 4D 5S KD go go"), variant="five")
-    assert [a.card for a in advise(cards("7C 8D"), parse_sequence("TS 4D"), variant="five")] == list(cards("8D 7C"))
-
-
 # --- properties of random legal plays ------------------------------------------------
 
 
@@ -503,82 +496,3 @@ def test_random_legal_plays(deal: tuple[list[list[Card]], list[Card | None]]) ->
     assert ("last card" in kinds[-1]) != ("thirty-one" in kinds[-1])
     assert sum("last card" in k for k in kinds) == ("last card" in kinds[-1])
     assert not any({"go", "last card"} <= k or {"go", "thirty-one"} <= k for k in kinds)
-
-
-# --- advice ------------------------------------------------------------------------------
-
-
-def test_advice_ranks_by_net_and_explains_the_threat() -> None:
-    advice = advise(cards("7C 8D 5H"), parse_sequence("TS 4D"))
-    assert [str(a.card) for a in advice] == ["8D", "5H", "7C"]
-    seven = advice[-1]
-    assert seven.count == 21 and seven.points == 0
-    assert seven.worst == 2
-    assert seven.expected == pytest.approx((15 * 2 + 3 * 2) / 47)
-    assert seven.reason == "leaves 21: 15 of 47 unseen make 31, 3 pair it"
-    assert seven.net == pytest.approx(-seven.expected)
-
-
-def test_advice_leading_a_five_is_worst() -> None:
-    advice = advise(cards("5S 4D 3C 2H"))
-    assert str(advice[-1].card) == "5S"
-    assert advice[-1].reason == "leaves 5: 16 of 48 unseen make 15, 3 pair it"
-    assert advice[-1].expected == pytest.approx((16 * 2 + 3 * 2) / 48)
-
-
-def test_advice_counts_points_now() -> None:
-    advice = advise(cards("5H 9C AS 2D"), parse_sequence("TS"))
-    assert str(advice[0].card) == "5H"
-    assert advice[0].items == (PegItem("fifteen", 2),)
-    assert advice[0].reason.startswith("fifteen; leaves 15: ")
-
-
-def test_advice_31_resets_the_count() -> None:
-    advice = advise(cards("6C 2H 9S"), parse_sequence("KS QH 5D"))
-    assert str(advice[0].card) == "6C"
-    assert (advice[0].count, advice[0].points, advice[0].expected, advice[0].worst) == (31, 2, 0.0, 0)
-    assert advice[0].reason == "thirty-one; the count resets"
-    assert [str(a.card) for a in advice] == ["6C", "2H"]
-
-
-def test_advice_go_when_nothing_fits() -> None:
-    (only,) = advise(cards("5C 6C 7C"), parse_sequence("KS QH JD"))
-    assert only.card is None and only.points == 0
-    assert only.reason.startswith("no card fits: go; leaves 30: ")
-
-
-def test_advice_go_that_ends_the_series_scores_it() -> None:
-    (only,) = advise(cards("5C 6C"), parse_sequence("KS QH JD go"))
-    assert only.card is None and only.items == (PegItem("go", 1),)
-    assert only.reason == "no card fits: go; the count resets"
-
-
-def test_advice_after_the_opponent_said_go() -> None:
-    advice = advise(cards("AC 2C"), parse_sequence("KS QH 8D go"))
-    assert {a.reason for a in advice} == {"everyone else has said go"}
-
-
-def test_advice_last_card() -> None:
-    (only,) = advise(cards("2C"), parse_sequence("AS AH AD AC 2S 2H 2D"))
-    assert only.items == (PegItem("double pair royal", 12), PegItem("last card", 1))
-    assert only.reason == "double pair royal, last card; the play is over"
-
-
-def test_advice_four_players_partner_next() -> None:
-    advice = advise(cards("2C 3C"), parse_sequence("KS QH AD AH AS go AC go"), players=4)
-    assert {a.reason.split("; ")[-1] for a in advice} == {"your partner plays next"}
-
-
-ADVICE_ERRORS = {
-    "wrong hand size": ("7C 8D", "TS 4D", r"^pone is to move with 3 cards left, but the hand has 2$"),
-    "hand card already laid": ("TS 8D 5H", "TS 4D", r"^TS: already laid"),
-    "play over": ("", "AS AH AD AC 2S 2H 2D 2C", r"^nothing to advise: every card has already been played$"),
-    "illegal sequence": ("7C 8D 5H", "TS go", r"^go: at count 10"),
-    "hand card twice": ("7C 7C 5H", "TS 4D", r"^7C: twice in the hand"),
-}
-
-
-@pytest.mark.parametrize(("hand", "laid", "message"), ADVICE_ERRORS.values(), ids=list(ADVICE_ERRORS))
-def test_advice_errors(hand: str, laid: str, message: str) -> None:
-    with pytest.raises(PegError, match=message):
-        advise([parse_card(token) for token in hand.split()], parse_sequence(laid))

@@ -14,10 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def examples() -> list[tuple[str, str]]:
-    """(command, expected output) for each `$ crib` line in a ```console block."""
+    """(command, expected output) for each `$ crib` line in a ```console block of the README and docs/."""
     found: list[tuple[str, list[str]]] = []
     in_console = False
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    lines = [line for page in pages for line in [*page.read_text(encoding="utf-8").splitlines(), "```"]]
+    for line in lines:
         if line.startswith("```"):
             in_console = line == "```console"
         elif in_console and line.startswith("$ crib "):
@@ -52,3 +54,11 @@ def test_the_readme_player_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     result = CliRunner().invoke(cli, ["simulate", "--games", "5", "--a", "expert", "--b", "mybot:make_player"])
     assert result.exit_code == 0, result.output
     assert "B mybot:make_player" in result.stdout
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """The second set-up command is what CI runs on a clean clone, word for word."""
+    setup = (ROOT / "README.md").read_text(encoding="utf-8").split("## Set up", 1)[1].split("```sh\n", 1)[1]
+    command = setup.splitlines()[1].split("   #", 1)[0].strip()
+    assert command.startswith('pip install -e ".[test,cluster]"')
+    assert (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()[-1] == command

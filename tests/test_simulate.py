@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -168,3 +169,34 @@ def test_five_card_games_summed_up() -> None:
     assert report.games == 10 and sum(report.wins) == 10
     assert report.lurches == tuple(sum(r.game_points == 2 and r.winner == side for r in records) for side in (0, 1))
     assert all(r.three_for_last == 3 and r.rules.variant == "five" for r in records)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_counts_every_game_as_it_finishes(jobs: int) -> None:
+    told: list[int] = []
+    games = list(run_games(["greedy", "random"], 50, seed=3, jobs=jobs, progress=told.append))
+    assert sum(told) == 50 and len(games) == 50
+    assert max(told) == (1 if jobs == 1 else 3)  # a game at a time here; chunks of 50 // 16 games on two workers
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_stop_keeps_the_first_games_finished(jobs: int) -> None:
+    stop = threading.Event()
+    told: list[int] = []
+
+    def progress(games: int) -> None:
+        told.append(games)
+        stop.set()
+
+    kept = list(run_games(["greedy", "random"], 400, seed=3, jobs=jobs, progress=progress, stop=stop))
+    assert 0 < len(kept) < 400 and len(kept) <= sum(told)
+    assert kept == list(run_games(["greedy", "random"], len(kept), seed=3))  # the first games, as a shorter run plays them
+    if jobs == 1:
+        assert len(kept) == 1
+    assert not multiprocessing.active_children()
+
+
+def test_a_stop_before_the_start_plays_nothing() -> None:
+    stop = threading.Event()
+    stop.set()
+    assert list(run_games(["greedy", "random"], 10, seed=3, stop=stop)) == []

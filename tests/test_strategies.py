@@ -124,7 +124,7 @@ def test_random_player_is_legal_and_seeded() -> None:
 
 
 def test_built_in_players() -> None:
-    assert set(BUILT_IN) == {"random", "greedy", "expert", "expert-basic"}
+    assert set(BUILT_IN) == {"random", "greedy", "expert", "expert-points", "expert-basic"}
     for name in BUILT_IN:
         player = player_factory(name)(random.Random(1))
         assert callable(player.discard) and callable(player.play)
@@ -196,7 +196,7 @@ def test_a_module_in_the_working_directory_is_found(tmp_path: Path, monkeypatch:
 
 
 BAD_SPECS = {
-    "unknown name": ("greedyy", "'greedyy' is not a player: use one of random, greedy, expert, expert-basic, or module:factory for your own"),
+    "unknown name": ("greedyy", "'greedyy' is not a player: use one of random, greedy, expert, expert-points, expert-basic, or module:factory for your own"),
     "no module": (":make", "':make' is not a player spec: write module:factory"),
     "no factory": ("plug_good:", "'plug_good:' is not a player spec: write module:factory"),
     "module not found": ("plug_absent:make", "'plug_absent:make': no module named 'plug_absent' in the working directory or on sys.path"),

@@ -8,9 +8,11 @@ role, a random starter, and the play played out by two expert players
 (:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
 simulated ``--deals`` times for each role, seeded by the pattern and role, so
 the table is the same whatever ``--jobs``. Prints the time taken and the
-largest and typical standard errors.
+largest and typical standard errors. The entries run on ``--jobs`` local
+processes, or on the workers of a Dask cluster (``--cluster``), with the same
+bytes written.
 
-    python -m crib_cli.builders.pegging [--deals 300] [--jobs 2] [--out PATH]
+    python -m crib_cli.builders.pegging [--deals 300] [--jobs 2] [--cluster [ADDRESS]] [--out PATH]
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 
 from ..cards import DECK, Card
@@ -30,7 +32,7 @@ from ..game.expert import ExpertPlayer
 from ..game.players import View
 from ..pegging import PeggingValue, keep_patterns
 from ..rules import TWO_PLAYER_ROLES, GameRules
-from .common import target, write
+from .common import add_worker_options, target, workers, write
 
 
 def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Random) -> PeggingValue:
@@ -71,6 +73,17 @@ def entry(job: tuple[str, tuple[int, ...], int]) -> tuple[float, float]:
     return round(value.mean, 3), round(value.error, 3)
 
 
+def build(
+    deals: int, pool: Executor | None, patterns: Sequence[tuple[int, ...]] | None = None
+) -> dict[str, list[tuple[float, float]]]:
+    """Every entry of both roles' tables (for ``patterns``, all 1,820 by default), on ``pool`` or here."""
+    tables = {}
+    for role in TWO_PLAYER_ROLES:
+        jobs = [(role, ranks, deals) for ranks in (patterns if patterns is not None else keep_patterns())]
+        tables[role] = list(pool.map(entry, jobs, chunksize=16) if pool is not None else map(entry, jobs))
+    return tables
+
+
 def render(deals: int, tables: dict[str, list[tuple[float, float]]]) -> str:
     """The source of :mod:`crib_cli.data.pegging`."""
     lines = [
@@ -93,18 +106,16 @@ def render(deals: int, tables: dict[str, list[tuple[float, float]]]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="simulated deals for each pattern and role")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    add_worker_options(parser, jobs=2)
     parser.add_argument("--out", type=Path, default=target("pegging"), help="where to write the module")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    patterns = keep_patterns()
-    tables = {}
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for role in TWO_PLAYER_ROLES:
-            tables[role] = list(pool.map(entry, [(role, ranks, args.deals) for ranks in patterns], chunksize=16))
+    with workers(parser, args) as pool:
+        tables = build(args.deals, pool)
+        where = f"{pool.workers} workers" if pool is not None else "1 process"
     write(args.out, render(args.deals, tables))
     errors = [error for role in TWO_PLAYER_ROLES for _, error in tables[role]]
-    print(f"{(time.perf_counter() - start) / 60:.1f} minutes with {args.jobs} processes; "
+    print(f"{(time.perf_counter() - start) / 60:.1f} minutes on {where}; "
           f"standard error median {statistics.median(errors):.3f}, largest {max(errors):.3f}")
 
 

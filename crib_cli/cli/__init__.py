@@ -21,8 +21,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "peg": ("crib_cli.cli.peg", "Score the play card by card, or advise the next card."),
     "stats": ("crib_cli.cli.stats", "The exact distribution of show scores over all deals."),
     "cribs": ("crib_cli.cli.cribs", "The expected crib of every thrown pair, dealer's and pone's."),
+    "odds": ("crib_cli.cli.odds", "The chance to win from a score, and of a skunk; the board."),
     "simulate": ("crib_cli.cli.simulate", "Play strategies against each other and report who wins."),
     "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
+    "review": ("crib_cli.cli.review", "Review a logged game: every decision priced, and the luck."),
+    "quiz": ("crib_cli.cli.quiz", "Discard and pegging problems, scored against the exact analysis."),
 }
 """Each command: the module holding it (as an attribute of the same name) and its one-line help."""
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..board import check_game, check_position
 from ..cards import Card, CardError, format_cards, parse_cards
 from ..discard import (
     ROLE_DECIDES,
@@ -20,11 +21,12 @@ from ..discard import (
     starter_detail,
     terms_problem,
 )
-from ..rules import CRIB_MODELS, ROLES, deal_rules
+from ..rules import CRIB_MODELS, ROLES, RulesError, deal_rules
 from ..stats import Distribution
 from . import formats
 from .common import (
     CardsType,
+    ScoreType,
     cards_argument,
     cards_json,
     command,
@@ -38,6 +40,7 @@ from .common import (
 
 DISCARD_COLUMNS = ("keep", "throw", "hand_mean", "hand_min", "hand_max", "crib_mean", "net_dealer", "net_pone")
 PEG_COLUMNS = ("peg", "total")
+WIN_COLUMNS = ("win",)
 
 FIVE_CARDS_NOTE = (
     "a deal of 5 cards is read as three players, each throwing one; "
@@ -76,10 +79,23 @@ class Settings:
     variant: str
     crib_model: str
     pegging: bool
+    score: tuple[int, int] | None = None
+    target: int | None = None
 
     def analyze(self, deal: Sequence[Card], role: str | None = None) -> tuple[Throw, ...]:
         return analyze_discards(deal, role=role or self.role, players=self.players, variant=self.variant,
-                                crib_model=self.crib_model, pegging=self.pegging)
+                                crib_model=self.crib_model, pegging=self.pegging, score=self.score,
+                                target=self.target)
+
+
+def refuse_score(position: tuple[int, int], role: str | None, players: int | None, target: int, variant: str,
+                 *, rows: bool = False) -> None:
+    """A usage error unless the chance to win can be had: two players, a seat (or, for ``rows`` of
+    batch input, a role in each row), a game with a table, scores in it."""
+    if role not in ("dealer", "pone") and not (rows and role is None) or players not in (None, 2):
+        raise click.UsageError("--score: the chance to win is for two players: give --role dealer or pone")
+    check_game(target, variant)
+    check_position(position, target)
 
 
 def refuse_terms(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
@@ -122,7 +138,8 @@ def discard_fields(settings: Settings) -> Callable[[list[str]], Callable[[list[s
             if not noted and assumes_three(settings, deal, role):
                 click.echo(FIVE_CARDS_NOTE, err=True)
                 noted = True
-            return throw_figures(best) + (peg_figures(best, role or "") if settings.pegging else ())
+            pegs = peg_figures(best, role or "") if settings.pegging else ()
+            return throw_figures(best) + pegs + ((best.win,) if settings.score else ())
 
         return evaluate
 
@@ -160,6 +177,8 @@ def option_json(option: Throw, settings: Settings) -> dict[str, Any]:
     }
     if settings.pegging and settings.role:
         data |= {"peg": option.peg, "peg_error": option.peg_error, "total": option.total(settings.role)}
+    if settings.score:
+        data["win"] = option.win
     return data
 
 
@@ -172,6 +191,7 @@ def discard_json(
         "hand": cards_json(deal),
         "role": settings.role,
         "crib_model": settings.crib_model,
+        **({"score": list(settings.score), "target": settings.target} if settings.score else {}),
         "options": [option_json(o, settings) for o in options],
     }
     picked = {"keep": cards_json(pick.keep), "throw": cards_json(pick.throw)}
@@ -189,12 +209,13 @@ def discard_json(
 
 def throw_rows(options: Sequence[Throw], role: str | None, pegging: bool) -> Iterator[list[Any]]:
     """Table rows: the cards, hand mean/min/max, crib mean, the net for the role (or both nets),
-    and with pegging the pegging value and the total."""
+    with pegging the pegging value and the total, and from a score the chance to win."""
     for o in options:
         means = (o.crib_mean, o.net(role)) if role else (o.crib_mean, o.net_dealer, o.net_pone)
         pegs = (o.peg or 0.0, o.total(role)) if pegging and role else ()
+        win = [f"{100 * o.win:.1f}%"] if o.win is not None else []
         yield [format_cards(o.keep), format_cards(o.throw), f"{float(o.hand_mean):.2f}", o.hand_min, o.hand_max,
-               *(f"{float(m):.2f}" for m in (*means, *pegs))]
+               *(f"{float(m):.2f}" for m in (*means, *pegs)), *win]
 
 
 def starter_rows(detail: Sequence[StarterScore], unseen: int) -> Iterator[list[Any]]:
@@ -213,13 +234,19 @@ def discard_lines(
     unseen = 52 - len(pick.keep) - len(pick.throw)
     nets = (f"net ({role})",) if role else ("net dealer", "net pone")
     pegs = ("peg", f"total ({role})") if settings.pegging else ()
-    yield formats.table(throw_rows(options, role, settings.pegging), ("keep", "throw", "hand", "min", "max", "crib", *nets, *pegs))
+    wins = ("win",) if settings.score else ()
+    yield formats.table(throw_rows(options, role, settings.pegging),
+                        ("keep", "throw", "hand", "min", "max", "crib", *nets, *pegs, *wins))
     yield f"hand: over the {unseen} unseen starters; crib: {crib_note(players, settings.crib_model)}; his heels left out"
     yield NET_NOTES[role]
     if settings.pegging:
         error = max(o.peg_error or 0.0 for o in options)
         yield (f"peg: the kept cards' points pegged less points conceded in the play, expert against expert, "
                f"simulated (standard error at most {error:.2f}); total = net + peg")
+    if settings.score:
+        me, opponent = settings.score
+        yield (f"win: the chance to win the game to {settings.target} from {me}-{opponent} (yours first) as the "
+               f"{role}, the deal counted in order, then the board's table (crib odds); sorted by it")
     if dists or detail:
         yield f"\nkeep {format_cards(pick.keep)}, throw {format_cards(pick.throw)}"
     for name, dist in zip(("hand", "crib"), dists):
@@ -244,11 +271,16 @@ def discard_lines(
 @click.option("--dist", is_flag=True, help="Exact chance of every hand and crib score for the best throw.")
 @click.option("--starter-detail", "starters", is_flag=True, help="Which starters give the kept hand which score.")
 @click.option("--throw", "chosen", type=CardsType(), help="Detail this throw instead of the best one.")
+@click.option("--score", "position", type=ScoreType(),
+              help="ME-OPP, the scores as the deal begins: add each throw's chance to win, and sort by it.")
+@click.option("--to", "target", type=click.Choice(["121", "61"]), help="With --score, the game's length "
+              "(default: 121; 61 for five-card).")
 @click.option("--strict", is_flag=True, help="Batch: stop at the first bad row (exit 1).")
 @format_option("table", "json", "csv", "jsonl", default="table; csv for batch input")
 def discard(
     deal: Any, role: str | None, players: int | None, variant: str, crib_model: str, pegging: bool, dist: bool,
-    starters: bool, chosen: tuple[Card, ...] | None, strict: bool, fmt: str | None,
+    starters: bool, chosen: tuple[Card, ...] | None, position: tuple[int, int] | None, target: str | None,
+    strict: bool, fmt: str | None,
 ) -> None:
     """Which cards to throw to the crib: every throw, best first, with exact means.
 
@@ -276,18 +308,23 @@ def discard(
     $ crib discard --variant five 5S 5C 6D JH 4C --role pone
     $ crib discard - < deals.csv > throws.csv
     """
-    settings = Settings(role, players, variant, crib_model, pegging)
+    goal = int(target or (61 if variant == "five" else 121))
+    settings = Settings(role, players, variant, crib_model, pegging, position, goal if position else None)
     try:
         if players is not None or role is not None or variant != "six":
             size = 6 if players == 2 and variant == "six" else 5
             deal_rules(size, players=players, role=role, variant=variant)
-    except ValueError as error:
+        if position is not None:
+            refuse_score(position, role, players, goal, variant, rows=isinstance(deal, str))
+        elif target is not None:
+            raise click.UsageError("--to is for --score: the length of the game the chance to win is for")
+    except RulesError as error:
         raise click.UsageError(str(error)) from None
     refuse_terms(crib_model, pegging, role or "dealer", players or 2, variant)
     if isinstance(deal, str):
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
-        columns = DISCARD_COLUMNS + (PEG_COLUMNS if pegging else ())
+        columns = DISCARD_COLUMNS + (PEG_COLUMNS if pegging else ()) + (WIN_COLUMNS if position else ())
         run_batch(deal, fmt, columns, discard_fields(settings), strict=strict, is_data=is_deal)
         return
     refuse_batch_format(fmt)

@@ -7,10 +7,23 @@ from typing import Any
 
 import click
 
+from ..board import check_game, check_position
 from ..cards import Card
-from ..peg import PegAdvice, PegError, PegItem, PegResult, advise, parse_sequence, replay
+from ..game.analyst import PlayAnalysis, analyze_count, analyze_play, chance_text, points_text, view_of_play
+from ..game.expert import seat_role
+from ..peg import PegError, PegItem, PegResult, parse_sequence, replay
+from ..rules import TWO_PLAYER_ROLES, RulesError
 from . import formats
-from .common import CardsType, cards_argument, command, format_option, variant_option
+from .common import (
+    CardsType,
+    DepthType,
+    ScoreType,
+    cards_argument,
+    command,
+    format_option,
+    game_rules,
+    variant_option,
+)
 
 
 def peg_hands(
@@ -62,23 +75,78 @@ def play_json(result: PegResult) -> dict[str, Any]:
     return {"plays": plays, **result.totals, **sides}
 
 
-def advice_json(advice: Sequence[PegAdvice]) -> dict[str, Any]:
-    """Every legal play, best first, with its reply figures and reason."""
+def advice_json(analysis: PlayAnalysis) -> dict[str, Any]:
+    """Every card that fits, best first, with its figures at full precision and its why."""
     return {
+        "depth": analysis.depth,
+        "horizon": analysis.horizon,
+        "board": analysis.board,
         "advice": [
-            {"card": None if a.card is None else str(a.card), "count": a.count, "points": a.points,
-             "items": item_list(a.items), "expected_reply": round(a.expected, 4), "worst_reply": a.worst,
-             "net": round(a.net, 4), "reason": a.reason}
-            for a in advice
-        ]
+            {"card": str(o.card), "count": o.count, "points": o.now, "items": item_list(o.items),
+             "net": o.net, "win": o.win, "reply": o.reply,
+             "why": o.why}
+            for o in analysis.options
+        ],
     }
 
 
-def advice_rows(advice: Sequence[PegAdvice]) -> Iterator[list[Any]]:
-    """Table rows: the play, the count it leaves, points now, the reply, the net, why."""
-    for a in advice:
-        card = "go" if a.card is None else str(a.card)
-        yield [card, a.count, a.points, f"{a.expected:.2f}", a.worst, f"{a.net:+.2f}", a.reason]
+def advice_rows(analysis: PlayAnalysis, win: bool) -> Iterator[list[Any]]:
+    """Table rows: the card, the count it leaves, points now, the net (and the chance to win), the reply, why."""
+    for o in analysis.options:
+        chance = [chance_text(o.chance) if o.chance is not None else ""] if win else []
+        yield [str(o.card), o.count, o.now, points_text(o.points, sign=True), *chance, f"{o.reply:.2f}", o.why]
+
+
+def advice_lines(analysis: PlayAnalysis, win: bool) -> Iterator[str]:
+    """The table, then what its columns mean and how far the search looked."""
+    if not analysis.options:
+        yield "no card fits: say go"
+        return
+    headers = ("play", "count", "now", "net", *(["win"] if win else []), "reply", "why")
+    yield formats.plain_table(advice_rows(analysis, win), headers)
+    yield (f"net: points you peg less points conceded from here, on average, looking {analysis.horizon}; "
+           "reply: what one unseen card at random scores against the card")
+    if analysis.board:
+        yield "ranked by the chance to win: the rest of this deal may end the game"
+    elif win:
+        yield "win: the chance to win the game; ranked by points: this deal can hardly end the game"
+    note = analysis.note()
+    if note:
+        yield note
+
+
+def advise_play(
+    play: tuple[Card | None, ...], hands: tuple[tuple[Card, ...], ...], players: int | None, variant: str,
+    starter: tuple[Card, ...] | None, thrown: tuple[Card, ...] | None, count: int | None, role: str | None,
+    depth: int | str | None, score: tuple[int, int] | None, target: str | None,
+) -> PlayAnalysis:
+    """``crib peg --advise``: the analysis of the position the options describe."""
+    if len(hands) != 1:
+        raise click.UsageError("--advise takes your cards left as one --hand")
+    rules = game_rules(players or 2, variant, target)
+    if starter is not None and len(starter) != 1:
+        raise click.UsageError(f"--starter is one card, not {len(starter)}")
+    turned = starter[0] if starter else None
+    if score is not None:
+        if rules.players != 2 or count is not None or turned is None or not thrown:
+            raise click.UsageError("--score: the chance to win is for two players, from the cards laid (not --count), "
+                                   "with --starter and --thrown")
+        try:
+            check_game(rules.target, rules.variant)
+            check_position(score, rules.target)
+        except RulesError as error:
+            raise click.UsageError(str(error)) from None
+    if count is not None:
+        if play:
+            raise click.UsageError("--count is for a question without the cards laid: give one or the other")
+        if rules.players != 2:
+            raise click.UsageError("--count is for two players: with more, give the cards laid")
+        seen = (*(thrown or ()), *(starter or ()))
+        return analyze_count(hands[0], count, rules=rules, role=role or "pone", seen=seen, depth=depth)
+    view = view_of_play(hands[0], play, rules=rules, starter=turned, thrown=thrown or (), score=score)
+    if role is not None and seat_role(view) != role:
+        raise click.UsageError(f"--role {role}: after these cards the {seat_role(view)} is to move")
+    return analyze_play(view, depth, board=score is not None)
 
 
 @command("peg")
@@ -88,12 +156,23 @@ def advice_rows(advice: Sequence[PegAdvice]) -> Iterator[list[Any]]:
 @click.option("--hand", "hands", type=CardsType(), multiple=True,
               help="A hand, once a seat from the dealer's left, the dealer's last; with --advise, your cards left.")
 @click.option("--players", type=click.IntRange(2, 4), help="2, 3 or 4; default: one per --hand, else 2.")
-@click.option("--advise", "advice", is_flag=True, help="Rank the plays from --hand after the cards laid.")
+@click.option("--advise", "advice", is_flag=True, help="Rank the cards of --hand that fit after the cards laid.")
+@click.option("--starter", type=CardsType(), help="With --advise: the starter.")
+@click.option("--thrown", type=CardsType(), help="With --advise: your cards in the crib.")
+@click.option("--count", type=click.IntRange(0, 30), help="With --advise: the count, the cards laid not given.")
+@click.option("--role", type=click.Choice(TWO_PLAYER_ROLES, case_sensitive=False),
+              help="With --advise --count: whose turn it is (default pone; the dealer's opponent has one card fewer).")
+@click.option("--depth", type=DepthType(), help="With --advise: cards to look ahead, N, end or expert (default: "
+              "7 with two players, the end of the play but for the lead's last card; else 5).")
+@click.option("--score", type=ScoreType(), help="With --advise: the scores now, mine-opponent's: the chance to win too.")
+@click.option("--to", "target", type=click.Choice(["121", "61"]), help="With --score: the game's length.")
 @variant_option("five: five-card cribbage, two players of three cards; the play ends at the first go or 31.")
 @format_option("table", "json", default="table")
 def peg(
     play: tuple[Card | None, ...], pone: tuple[Card, ...] | None, dealer: tuple[Card, ...] | None,
-    hands: tuple[tuple[Card, ...], ...], players: int | None, advice: bool, variant: str, fmt: str | None,
+    hands: tuple[tuple[Card, ...], ...], players: int | None, advice: bool, starter: tuple[Card, ...] | None,
+    thrown: tuple[Card, ...] | None, count: int | None, role: str | None, depth: int | str | None,
+    score: tuple[int, int] | None, target: str | None, variant: str, fmt: str | None,
 ) -> None:
     """Score the play card by card, or advise the next card.
 
@@ -114,15 +193,21 @@ def peg(
     five each player holds three cards and the play ends at the first go
     or 31 (a card laid after it is an error).
 
-    --advise ranks the cards in your one --hand that fit after PLAY (the
-    cards laid so far, goes written): 'now' is what the card scores;
-    'reply' is what the next player scores on average by laying one card
-    drawn at random from the unseen cards (the deck less your hand and the
-    cards laid), a card that would pass 31 counting 0: it does not assume
-    he picks his best card, nor which cards he holds, nor the go; 'worst'
-    is the most any one unseen card scores in reply; 'net' is now less
-    reply. No reply is worked out when the count resets, when everyone
-    else has said go, or (four players) when your partner plays next.
+    --advise ranks the cards of your one --hand (your cards left) that fit
+    after PLAY (the cards laid so far, goes written) by the expert's
+    look-ahead from what you know: the cards laid, what each go says, your
+    --thrown crib cards and the --starter. 'net' is the points you can
+    expect to peg from here less those pegged against you; 'why' is the
+    search's line: the reply it fears most, the answer it keeps, the go it
+    expects, each reply once, with the share of his hands that lay it;
+    'reply' is what one unseen card at random scores against the card.
+    --depth: cards to look ahead, or 'end', or 'expert' (the expert's own;
+    its first card is then the expert's); by default 7 with two players
+    (to the end but for the lead's last card), else 5. --count N asks
+    without the cards laid (they make no pair or run); --role dealer gives
+    the pone one card fewer. --score ME-OPP (two players, with --starter
+    and --thrown) adds the chance to win, and ranks by it where the rest of
+    the deal may end the game.
 
     \b
     $ crib peg --pone "6D JH 4H 7C" --dealer "5S 4S 2S 6H" JH 5S 7C 6H 2S 6D 4S 4H
@@ -131,19 +216,24 @@ def peg(
     dealer  5S    15     fifteen          2
     ...
     total   pone 3   dealer 6
-    $ crib peg --advise --hand "7C 8D 5H" TS 4D
-    play  count  now  reply  worst  net    why
-    8D    22     0    0.30   2      -0.30  leaves 22: 4 of 47 unseen make 31, 3 pair it
+    $ crib peg --advise --hand "5S 6S 9D TD" 7D
+    play  count  now  net    reply  why
+    9D    16     0    +1.78  0.38   if he lays a 9 for 25 (18%), he makes a pair ...
     ...
+    $ crib peg --advise --hand "AS 5D 9C" --count 25 --depth expert
     """
     try:
         if advice:
-            if len(hands) != 1 or pone or dealer:
+            if pone or dealer:
                 raise click.UsageError("--advise takes your cards left as one --hand")
-            ranked = advise(hands[0], play, players=players or 2, variant=variant)
-            out = formats.to_json(advice_json(ranked)) if fmt == "json" else formats.plain_table(
-                advice_rows(ranked), ("play", "count", "now", "reply", "worst", "net", "why"))
+            if target is not None and score is None:
+                raise click.UsageError("--to is for --score: the length of the game the chance to win is for")
+            analysis = advise_play(play, hands, players, variant, starter, thrown, count, role, depth, score, target)
+            win = score is not None
+            out = formats.to_json(advice_json(analysis)) if fmt == "json" else "\n".join(advice_lines(analysis, win))
         else:
+            if any(option is not None for option in (starter, thrown, count, role, depth, score, target)):
+                raise click.UsageError("--starter, --thrown, --count, --role, --depth, --score and --to go with --advise")
             if not play:
                 raise click.UsageError("give the cards laid, in order, e.g. JH 5S 7C 6H go 2S go")
             seated, count = peg_hands(pone, dealer, hands, players)

@@ -14,17 +14,15 @@ import json
 import os
 import random
 import sys
-import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 import click
 
-from ..cards import Card, CardError, Rank, check_distinct, format_cards, parse_card, parse_rank, quoted
-from ..discard import Throw
+from ..cards import Card, CardError, format_cards, quoted
 from ..game import (
     Dealt,
     Event,
@@ -43,13 +41,40 @@ from ..game import (
     player_factory,
     record_json,
 )
-from ..game.coach import Verdict, describe, judge_play, judge_throw, play_options, throw_options
+from ..game.analyst import (
+    Verdict,
+    analyze_play,
+    analyze_throws,
+    card_text,
+    chance_text,
+    deal_chance,
+    judge_play,
+    judge_throw,
+    play_text,
+    points_text,
+    tenths,
+    throw_key,
+    throw_text,
+)
 from ..game.expert import seat_role
 from ..game.simulate import side_names
 from ..rules import LIMIT
 from ..score import ShowScore, check_claim
 from . import EXIT_DATA, EXIT_INTERRUPTED, formats
-from .common import command, game_rules, open_log, variant_option
+from .common import (
+    EndOfInput,
+    Interrupted,
+    Terminal,
+    command,
+    game_rules,
+    open_log,
+    read_card,
+    read_cards,
+    terminal_width,
+    throw_problem,
+    throw_table,
+    variant_option,
+)
 
 YOU = 0
 """The person's seat."""
@@ -58,9 +83,8 @@ SEAT_NAMES = {3: ("you", "left", "right"), 4: ("you", "left", "partner", "right"
 COACH_MODES = ("quiet", "all", "off")
 QUIET = 10
 """Hundredths of a point a choice must give up before the quiet coach speaks of it."""
-WIDTH = 80
-"""Columns to fit lines in when the terminal's width is unknown (output piped, say)."""
-
+QUIET_CHANCE = 5
+"""Tenths of a percent of the chance to win, where the board decides, before the quiet coach speaks."""
 VERBS = {"deal": "deals", "lay": "lays", "peg": "pegs", "say": "says", "win": "wins"}
 """The verbs the table speaks with: as they follow ``you`` (or two names), and as they follow one name."""
 MESSAGES = {
@@ -100,118 +124,6 @@ def table_names(players: int, opponent: str) -> tuple[str, ...]:
     return SEAT_NAMES.get(players, ("you", opponent))
 
 
-class EndOfInput(Exception):
-    """The person's input ended, or the person quit: the game stops there."""
-
-
-class Quit(EndOfInput):
-    """The person typed ``q``."""
-
-
-class Interrupted(EndOfInput):
-    """Ctrl-C: the game stops there, and ``crib`` exits with status 130."""
-
-
-def terminal_width() -> int:
-    """Columns to fit lines in: ``$COLUMNS``, else the terminal's width, else :data:`WIDTH`; at least 40."""
-    columns = os.environ.get("COLUMNS", "")
-    if not (columns.isdecimal() and int(columns)):
-        try:
-            columns = str(os.get_terminal_size(sys.stdout.fileno()).columns) if sys.stdout.isatty() else ""
-        except (OSError, ValueError, AttributeError):
-            columns = ""
-    return max(int(columns), 40) if columns.isdecimal() and int(columns) else WIDTH
-
-
-def fit(text: str, width: int) -> str:
-    """Each line of ``text`` wrapped at word boundaries to ``width``, its continuation indented two more."""
-    lines = []
-    for line in text.split("\n"):
-        indent = " " * (len(line) - len(line.lstrip()))
-        lines += textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False,
-                               break_on_hyphens=False) or [line]
-    return "\n".join(lines)
-
-
-class Terminal:
-    """Questions and answers, a line each, from a person at a terminal or a script piped in.
-
-    When the answers do not come from a terminal they are echoed after the
-    question, so the transcript reads as a conversation. Lines are fitted to
-    the terminal's width. Lines may be held back (the board after a score)
-    to be shown before whatever is said next, or dropped when something
-    newer says the same.
-    """
-
-    def __init__(self) -> None:
-        self.echo = not (sys.stdin is not None and sys.stdin.isatty())
-        self.held: list[str] = []
-        self.at_prompt = False
-
-    def say(self, text: str = "", *, wrap: bool = True, flush: bool = True) -> None:
-        """Say ``text`` (fitted to the width unless ``wrap`` is off), after any lines held back unless ``flush`` is off."""
-        if flush:
-            self.flush()
-        click.echo(fit(text, terminal_width()) if wrap else text)
-
-    def hold(self, lines: Sequence[str]) -> None:
-        """Hold ``lines`` back until something else is said, in place of any held before."""
-        self.held = list(lines)
-
-    def drop(self) -> None:
-        """Forget the lines held back: what is said next says the same, or more."""
-        self.held = []
-
-    def flush(self) -> None:
-        """Show the lines held back."""
-        held, self.held = self.held, []
-        for line in held:
-            click.echo(line)
-
-    def end_line(self) -> None:
-        """End a prompt's line left open by Ctrl-C, so what follows starts on its own line."""
-        if self.at_prompt:
-            click.echo()
-            self.at_prompt = False
-
-    def ask(self, question: str, help: Sequence[str], cards: Sequence[Card] = ()) -> str:
-        """The answer to ``question``: an empty line asks again, ``help`` lists what may be typed, ``q`` quits.
-
-        When the answer may name one of ``cards``, ``q`` could be a queen among them: then only ``quit`` quits.
-        """
-        while True:
-            answer = self.read(question)
-            queens = [card for card in cards if card.rank is Rank.QUEEN]
-            if answer.lower() == "q" and queens:
-                self.say(f"  {quoted(answer)} could be {' or '.join(map(str, queens))}, or quit: type the card, or quit")
-                continue
-            if answer.lower() in ("q", "quit"):
-                raise Quit
-            if answer.lower() == "help":
-                for line in help:
-                    self.say(f"  {line}")
-            elif answer:
-                return answer
-
-    def read(self, question: str) -> str:
-        """One line typed after ``question``, stripped; Ctrl-C is :class:`Interrupted`, the end of input :class:`EndOfInput`."""
-        self.flush()
-        click.echo(f"{question} ", nl=False)
-        self.at_prompt = True
-        try:
-            line = sys.stdin.readline() if sys.stdin is not None else ""
-        except KeyboardInterrupt:
-            raise Interrupted from None
-        if not line:
-            self.end_line()
-            raise EndOfInput
-        self.at_prompt = False
-        answer = line.strip()
-        if self.echo:
-            click.echo(answer)
-        return answer
-
-
 QUIT_HELP = "q or quit: end the game here, with its summary (quit when you hold a queen)"
 
 
@@ -242,60 +154,6 @@ COUNT_HELP = ["the points your show is worth, a number (19 for nothing): what yo
 AGAIN_HELP = ["y: another game (another match with --games), n: stop here"]
 
 
-def read_card(token: str, shown: Sequence[Card], *, suits_matter: bool) -> Card:
-    """The card a typed word names: a card (``5S``), a rank alone (``5``), or a place in ``shown`` (``1`` for the first).
-
-    A rank names the card of that rank in ``shown``; with two or more, any of
-    them unless ``suits_matter`` (the throw), when it is ambiguous. A number
-    that is both a rank held and the place of a card of another rank is
-    ambiguous too. :class:`CardError` says why a word names no card, naming
-    the cards it could be when it could be more than one.
-    """
-    try:
-        return parse_card(token)
-    except CardError as error:
-        problem = error
-    place = int(token) if token.isdecimal() else 0
-    at_place = shown[place - 1] if 1 <= place <= len(shown) else None
-    try:
-        rank = parse_rank(token)
-    except CardError:
-        if at_place is not None:
-            return at_place
-        if place:
-            raise CardError(f"{quoted(token)} is not a card: your cards are numbered 1 to {len(shown)}") from None
-        raise problem from None
-    held = [card for card in shown if card.rank == rank]
-    name = "10" if rank is Rank.TEN else rank.symbol
-    if at_place is not None and at_place.rank != rank:
-        if not held:
-            return at_place
-        cards = " or ".join(map(str, held))
-        raise CardError(f"{quoted(token)} could be {cards} (your {name}) or {at_place} (card {place}): type the card")
-    if not held:
-        raise CardError(f"you hold no {name}")
-    if len(held) > 1 and suits_matter:
-        raise CardError(f"{quoted(token)} could be {' or '.join(map(str, held))}: give the suit")
-    return held[0]
-
-
-def read_cards(answer: str, shown: Sequence[Card], *, suits_matter: bool) -> tuple[Card, ...]:
-    """The cards an answer names, word by word (:func:`read_card`); a card may be named only once."""
-    cards = tuple(read_card(word, shown, suits_matter=suits_matter) for word in answer.replace(",", " ").split())
-    check_distinct(cards)
-    return cards
-
-
-def throw_problem(hand: Sequence[Card], thrown: Sequence[Card], need: int) -> str | None:
-    """Why a throw is not legal, or None."""
-    if len(thrown) != need:
-        return "one card, please" if need == 1 else f"throw {need} cards, not {len(thrown)}"
-    for card in thrown:
-        if card not in hand:
-            return f"{card} is not your card"
-    return None
-
-
 def play_problem(view: View, answer: str, shown: Sequence[Card], fits: Sequence[Card]) -> tuple[str | None, Card | None]:
     """Why an answer is not a legal play, or the card it lays."""
     if len(answer.replace(",", " ").split()) > 1:
@@ -313,25 +171,10 @@ def play_problem(view: View, answer: str, shown: Sequence[Card], fits: Sequence[
     return None, card
 
 
-def cents(value: float) -> int:
-    """``value`` in hundredths of a point, as it prints to two places."""
-    return round(float(f"{value:.2f}") * 100)
-
-
-def shown_net(option: Throw, role: str) -> float:
-    """A throw's net as the coach says it: its hand and crib means each to two places, the crib added
-    (dealer, partner) or taken away (pone), so the net is what the figures printed beside it make."""
-    crib = cents(float(option.crib_mean))
-    return (cents(float(option.hand_mean)) + (-crib if role == "pone" else crib)) / 100
-
-
 def given_up(verdict: Verdict) -> int:
-    """What a decision gave up in hundredths: the best value less the chosen one, each as printed."""
-    return max(cents(verdict.best_value) - cents(verdict.chosen_value), 0)
-
-
-def points(hundredths: int) -> str:
-    return f"{hundredths / 100:.2f}"
+    """What a decision gave up in its own measure, as printed: tenths of a percent of the chance to win
+    where the board decided, else hundredths of a point."""
+    return (verdict.chance_given_up or 0) if verdict.board else verdict.points_given_up
 
 
 @dataclass
@@ -346,42 +189,35 @@ class Coaching:
         return self.mode != "off"
 
     def speaks(self, verdict: Verdict) -> bool:
-        """Whether to speak of a decision: always with ``all``; when it gave up enough to matter when ``quiet``."""
-        return self.mode == "all" or given_up(verdict) >= QUIET
+        """Whether to speak of a decision: always with ``all``; when ``quiet``, when it gave up enough to
+        matter or the board changed the advice."""
+        enough = QUIET_CHANCE if verdict.board else QUIET
+        return self.mode == "all" or given_up(verdict) >= enough or bool(verdict.note)
 
     def given_up(self, kind: str) -> int:
-        return sum(given_up(v) for v in self.verdicts if v.kind == kind)
+        """Hundredths of a point given up in decisions of this kind that points decided."""
+        return sum(v.points_given_up for v in self.verdicts if v.kind == kind and not v.board)
 
-
-def throw_text(verdict: Verdict) -> str:
-    """``you threw 4C 6D: net 8.03; best JH KS: 11.99; you gave up 3.96``."""
-    text = f"you threw {format_cards(verdict.chosen)}: net {verdict.chosen_value:.2f}"
-    lost = given_up(verdict)
-    if not lost:
-        return f"{text}: the best throw"
-    return f"{text}; best {format_cards(verdict.best)}: {verdict.best_value:.2f}; you gave up {points(lost)}"
-
-
-def play_text(verdict: Verdict) -> str:
-    """The expert's card, the values of both, what was given up and why; or that the expert agrees."""
-    lost = given_up(verdict)
-    if not lost:
-        return "the expert would lay it too"
-    return (f"the expert would lay {verdict.best[0]} ({verdict.best_value:+.2f}, yours {verdict.chosen_value:+.2f}: "
-            f"you gave up {points(lost)}): {verdict.why}")
+    @property
+    def chance_given_up(self) -> int:
+        """Tenths of a percent of the chance to win given up where the board decided."""
+        return sum(v.chance_given_up or 0 for v in self.verdicts if v.board)
 
 
 def summary_lines(coaching: Coaching) -> list[str]:
     """The coach's summary: what was given up in throws and plays (the sum of each decision's, as printed), and the worst."""
     if not coaching.on or not coaching.verdicts:
         return []
-    throws, plays = points(coaching.given_up("throw")), points(coaching.given_up("play"))
+    throws, plays = points_text(coaching.given_up("throw")), points_text(coaching.given_up("play"))
     lines = [f"coach: you gave up {throws} points in your throws and {plays} in your plays"]
-    worst = max(coaching.verdicts, key=given_up)
-    if given_up(worst):
+    if coaching.chance_given_up:
+        lines[0] += f", and {chance_text(coaching.chance_given_up)} of your chance to win where the board decided"
+    by_points = [v for v in coaching.verdicts if not v.board]
+    worst = max(by_points, key=given_up, default=None)
+    if worst is not None and given_up(worst):
         chose, best = format_cards(worst.chosen), format_cards(worst.best)
         lines.append(f"coach: your worst decision: {'throwing' if worst.kind == 'throw' else 'laying'} {chose} "
-                     f"instead of {best} cost {points(given_up(worst))}")
+                     f"instead of {best} cost {points_text(given_up(worst))}")
     return lines
 
 
@@ -415,25 +251,23 @@ class Person:
                 continue
             break
         if self.coaching.on:
-            verdict = judge_throw(view, thrown)
-            role = seat_role(view)
-            options = {option.throw: option for option in throw_options(view)}
-            verdict = replace(verdict, chosen_value=shown_net(options[verdict.chosen], role),
-                              best_value=shown_net(options[verdict.best], role))
+            analysis = analyze_throws(view)
+            verdict = judge_throw(analysis, thrown)
             self.coaching.verdicts.append(verdict)
             if self.coaching.speaks(verdict):
-                say(f"coach: {throw_text(verdict)}")
+                say(f"coach: {throw_text(analysis, verdict)}")
+                if verdict.note:
+                    say(f"coach: {verdict.note}")
         return thrown
 
     def advise_throw(self, view: View) -> None:
-        role = seat_role(view)
-        rows = [
-            [format_cards(o.throw), format_cards(o.keep), f"{float(o.hand_mean):.2f}", f"{float(o.crib_mean):.2f}",
-             f"{shown_net(o, role):.2f}"]
-            for o in throw_options(view)[:5]
-        ]
-        sign = "-" if role == "pone" else "+"
-        self.terminal.say(formats.table(rows, ("throw", "keep", "hand", "crib", f"net (hand {sign} crib)")), wrap=False)
+        """Every throw, the best first, with a key to the columns; and how the board changes the advice."""
+        analysis = analyze_throws(view)
+        self.terminal.say(throw_table(analysis, analysis.options), wrap=False)
+        for line in throw_key(analysis):
+            self.terminal.say(line)
+        if analysis.note():
+            self.terminal.say(analysis.note())
 
     def play(self, view: View) -> Card | None:
         """The card to lay: asked for, unless none fits (a go, which the table tells) or it is the last card in hand."""
@@ -449,8 +283,11 @@ class Person:
         while True:
             answer = self.terminal.ask("lay a card:", play_help(len(hand)), hand)
             if answer == "?":
-                for option, value in play_options(view):
-                    say(f"  {option}: {value:+.2f} net pegging expected from here; {describe(view, option)}")
+                analysis = analyze_play(view, "expert")
+                for option in analysis.options:
+                    say(f"  {card_text(option)}")
+                if analysis.note():
+                    say(f"  {analysis.note()}")
                 continue
             problem, card = play_problem(view, answer, hand, fits)
             if problem:
@@ -459,10 +296,12 @@ class Person:
             break
         assert card is not None
         if self.coaching.on and len({c.rank for c in fits}) > 1:
-            verdict = judge_play(view, card)
+            verdict = judge_play(analyze_play(view, "expert"), card)
             self.coaching.verdicts.append(verdict)
             if self.coaching.speaks(verdict):
                 say(f"coach: {play_text(verdict)}")
+                if verdict.note:
+                    say(f"coach: {verdict.note}")
         return card
 
     def count(self, view: View, show: ShowScore) -> int:
@@ -526,8 +365,10 @@ CATEGORIES = ("pegging", "hands", "crib", "heels", "three for last", "muggins")
 class Table:
     """Tells each event of one game from seat 0's side of the table, and keeps the board."""
 
-    def __init__(self, terminal: Terminal, names: Sequence[str], rules: GameRules, opponent: str) -> None:
+    def __init__(self, terminal: Terminal, names: Sequence[str], rules: GameRules, opponent: str,
+                 coaching: Coaching | None = None) -> None:
         self.terminal = terminal
+        self.coaching = coaching
         self.say = terminal.say
         self.names = names
         self.rules = rules
@@ -604,6 +445,9 @@ class Table:
         self.say(speak("deal", self.names[event.dealer], number=event.number + 1, extra=extra))
         for line in self.board():
             self.say(line, wrap=False)
+        chance = deal_chance(self.rules, self.scores, YOU, event.dealer) if self.coaching and self.coaching.on else None
+        if chance is not None:
+            self.say(f"coach: your chance to win from here: {chance_text(tenths(chance))}")
         self.left = [self.rules.hand_size] * self.rules.players
         self.last, self.last_gone = None, False
 
@@ -843,8 +687,8 @@ class Session:
         """One game, told at the table; left unfinished, its summary, and the stop goes on up."""
         rules, terminal = self.rules, self.terminal
         names = table_names(rules.players, self.opponent)
-        table = Table(terminal, names, rules, self.opponent)
         coaching = Coaching(self.coach)
+        table = Table(terminal, names, rules, self.opponent, coaching)
         factory = player_factory(self.opponent)
         seats = [Person(terminal, coaching, names)] + [factory(random.Random(self.rng.random())) for _ in names[1:]]
         try:
@@ -914,7 +758,7 @@ class Session:
 @variant_option("five: five-card cribbage (two players; --to defaults to 61).")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
-@click.option("--opponent", type=click.Choice(["expert", "expert-basic", "greedy", "random"]), default="expert", show_default=True,
+@click.option("--opponent", type=click.Choice(["expert", "expert-points", "expert-basic", "greedy", "random"]), default="expert", show_default=True,
               help="The computer's strategy, in every seat but yours.")
 @click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
 @click.option("--coach", type=click.Choice(COACH_MODES, case_sensitive=False), default="quiet", show_default=True,

@@ -3,17 +3,35 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import BrokenExecutor
+from contextlib import contextmanager
 from typing import IO, Any
 
 import click
 
 from ..cards import quoted
-from ..game import GameRules, IllegalMove, PlayerSpecError, Report, Setup, by_side, record_json, run_games, summarize
+from ..game import (
+    GameRecord,
+    GameRules,
+    IllegalMove,
+    PlayerError,
+    PlayerSpecError,
+    Report,
+    Setup,
+    by_side,
+    record_json,
+    run_games,
+    summarize,
+)
+from ..game.cluster import BadAddress, ClusterError, DaskMissing, scheduler_address
 from ..game.record import margin_kinds
 from ..game.simulate import Interval
-from . import formats
+from . import EXIT_INTERRUPTED, formats
 from .common import command, format_option, game_rules, open_log, variant_option
 
 LETTERS = "ABC"
@@ -61,9 +79,19 @@ def title(report: Report, rules: GameRules, seed: int, setup: Setup) -> str:
     return f"{who}: {games}{game} to {rules.target}{start}, seed {seed}, {turn}{extra}"
 
 
-def report_lines(report: Report, rules: GameRules, seed: int, setup: Setup) -> Iterator[str]:
+def partial_note(report: Report, asked: int) -> str:
+    """What an interrupted run's report covers: its first games, those a shorter run plays."""
+    if report.games == 0:
+        return f"partial: interrupted before the first of {asked:,} games finished"
+    return (f"partial: interrupted, so this covers the first {report.games:,} of {asked:,} games "
+            f"(games 0-{report.games - 1:,}, what --games {report.games} plays)")
+
+
+def report_lines(report: Report, rules: GameRules, seed: int, setup: Setup, asked: int) -> Iterator[str]:
     """The text report: who won, how often and by how much; then points per deal by role."""
     yield title(report, rules, seed, setup)
+    if report.games < asked:
+        yield partial_note(report, asked)
     big = tuple(kind.replace("_", " ") for kind in margin_kinds(rules))
     who = "side" if rules.players == 4 else "player"
     yield formats.table(side_rows(report, rules), (who, "wins", "win rate", "95% interval", "game points", *big))
@@ -75,14 +103,19 @@ def report_lines(report: Report, rules: GameRules, seed: int, setup: Setup) -> I
     yield "complete deals only (a deal cut short by the end of the game is left out)"
 
 
-def report_json(report: Report, rules: GameRules, seed: int, setup: Setup) -> dict[str, Any]:
-    """Every figure of the report, full precision; by side (a player, or a partnership with four)."""
+def report_json(report: Report, rules: GameRules, seed: int, setup: Setup, asked: int) -> dict[str, Any]:
+    """Every figure of the report, full precision; by side (a player, or a partnership with four).
+
+    ``partial`` says the run was interrupted: ``games`` are then the first of the ``games_asked``.
+    """
 
     def interval(i: Interval) -> dict[str, float]:
         return {"rate": i.rate, "low": i.low, "high": i.high}
 
     return {
         "games": report.games,
+        "games_asked": asked,
+        "partial": report.games < asked,
         "deals": report.deals,
         "target": rules.target,
         "seed": seed,
@@ -109,7 +142,7 @@ def game_setup(rules: GameRules, start: str | None, first_dealer: str) -> Setup:
     """The scores every game starts at (A's, B's, and C's with three players) and who deals first."""
     scores = None
     if start is not None:
-        words = start.replace(" ", "").split(",")
+        words = start.replace(" ", "").replace("-", ",").split(",")  # 95,110 or 95-110, as --score takes
         if len(words) != rules.sides or not all(word.isdigit() for word in words):
             raise click.BadParameter(
                 f"{quoted(start)}: give {rules.sides} scores, {','.join(LETTERS[: rules.sides])}, e.g. 95,110",
@@ -145,7 +178,7 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @command("simulate")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="How many games.")
 @click.option("--a", "a", default="expert", show_default=True,
-              help="Player A: random, greedy, expert, expert-basic, or module:factory (your own); with four players, side A (seats 0 and 2).")
+              help="Player A: random, greedy, expert, expert-points, expert-basic, or module:factory (your own); with four players, side A (seats 0 and 2).")
 @click.option("--b", "b", default="greedy", show_default=True, help="Player B (side B with four: seats 1 and 3), the same way.")
 @click.option("--c", "c", help="Player C, three players only (default: greedy).")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
@@ -153,15 +186,21 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @variant_option("five: five-card cribbage (two players; --to defaults to 61).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
 @click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Worker processes.")
+@click.option("--cluster", is_flag=False, flag_value="", metavar="[ADDRESS]",
+              help="Play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
+                   "alone, at $DASK_SCHEDULER_ADDRESS. Needs crib[cluster].")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
-@click.option("--start", help="Start every game at these scores, A's and B's (and C's): e.g. 95,110.")
+@click.option("--start", help="Start every game at these scores, A's and B's (and C's): e.g. 95,110 or 95-110.")
 @click.option("--first-dealer", type=click.Choice(["a", "b", "c", "alternate"], case_sensitive=False),
               default="alternate", show_default=True, help="Who deals the first deal of every game.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines.")
+@click.option("--traceback", "show_traceback", is_flag=True, help="When a player raises, show its whole traceback.")
 @format_option("table", "json", default="table")
+@click.pass_context
 def simulate(
-    a: str, b: str, c: str | None, players: int, variant: str, games: int, seed: int, jobs: int,
-    target: str | None, start: str | None, first_dealer: str, log: str | None, fmt: str | None,
+    ctx: click.Context, a: str, b: str, c: str | None, players: int, variant: str, games: int, seed: int, jobs: int,
+    cluster: str | None, target: str | None, start: str | None, first_dealer: str, log: str | None,
+    show_traceback: bool, fmt: str | None,
 ) -> None:
     """Play strategies against each other and report who wins, by how much, and where the points come from.
 
@@ -171,7 +210,10 @@ def simulate(
     module:factory, a callable with no arguments returning an object with
     discard(view) and play(view) (see the README), imported from the
     working directory or the Python path. Game i depends only on the seed
-    and i, so --jobs changes nothing but the time. --start takes every game
+    and i, so --jobs and --cluster change nothing but the time. Ctrl-C
+    stops the run and reports the games finished so far (the first ones,
+    with no gap: what a shorter run plays), exit status 130; a second
+    Ctrl-C aborts. --start takes every game
     up at those scores at the start of a deal (with four players, the two
     sides'; no three for last in five-card cribbage), so the chance to win
     from a position can be checked directly. The win rate's interval
@@ -182,38 +224,146 @@ def simulate(
     $ crib simulate --games 10000 --a expert --b greedy --seed 1 --jobs 2
     $ crib simulate --players 3 --a expert --b greedy --c random --games 500
     $ crib simulate --variant five --games 2000 --a expert --b mybot:make_player --log games.jsonl
+    $ crib simulate --games 100000 --cluster tcp://scheduler:8786
     """
     rules = game_rules(players, variant, target)
     specs = seat_specs(rules, a, b, c)
     setup = game_setup(rules, start, first_dealer)
+    address = _cluster_address(ctx, cluster)
+    stop = threading.Event()
+    bar = Progress(games, sys.stderr) if sys.stderr.isatty() else None
     try:
-        run = run_games(specs, games, seed=seed, jobs=jobs, rules=rules, setup=setup)
-    except PlayerSpecError as error:
+        run = run_games(specs, games, seed=seed, jobs=jobs, cluster=address, rules=rules, setup=setup,
+                        progress=bar.add if bar is not None else None, stop=stop)
+    except (PlayerSpecError, DaskMissing) as error:
         raise click.UsageError(str(error)) from None
     out = open_log(log, "w")
     try:
-        report = summarize(_logged(_progress(run, games), out, specs), specs)
-    except IllegalMove as error:
-        raise click.ClickException(str(error)) from None
+        report = _summed_up(run, out, specs, stop, show_traceback)
     finally:
+        if bar is not None:
+            bar.close()
         if out is not None:
             out.close()
     if fmt == "json":
-        click.echo(formats.to_json(report_json(report, rules, seed, setup)))
+        click.echo(formats.to_json(report_json(report, rules, seed, setup, games)))
     else:
-        click.echo("\n".join(report_lines(report, rules, seed, setup)))
+        click.echo("\n".join(report_lines(report, rules, seed, setup, games)))
+    if report.games < games:
+        click.echo(f"Interrupted: the report covers the first {report.games:,} of {games:,} games", err=True)
+        ctx.exit(EXIT_INTERRUPTED)
 
 
-def _progress(run: Iterator[Any], games: int) -> Iterator[Any]:
-    """The games as they finish, with a progress bar on stderr when it is a terminal."""
-    if not sys.stderr.isatty():
-        yield from run
+def _summed_up(
+    run: Iterator[tuple[int, GameRecord]], out: IO[str] | None, specs: tuple[str, ...], stop: threading.Event,
+    show_traceback: bool,
+) -> Report:
+    """The report of the games as they come, each logged first; Ctrl-C sets ``stop``; what fails, in one line."""
+    try:
+        with _interrupts_stop(stop):
+            return summarize(_logged(run, out, specs), specs)
+    except BadAddress as error:
+        raise click.BadParameter(str(error), param_hint="'--cluster'") from None
+    except PlayerError as error:
+        if show_traceback:
+            click.echo(error.details.rstrip("\n"), err=True)
+        raise click.ClickException(str(error)) from None
+    except (IllegalMove, ClusterError) as error:
+        raise click.ClickException(str(error)) from None
+    except BrokenExecutor:
+        raise click.ClickException("a worker process died mid-run") from None
+
+
+def _cluster_address(ctx: click.Context, cluster: str | None) -> str | None:
+    """The scheduler's address for --cluster (alone: $DASK_SCHEDULER_ADDRESS), or None; --jobs is refused with it."""
+    if cluster is None:
+        return None
+    if ctx.get_parameter_source("jobs") is click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--jobs is for worker processes here: with --cluster, the cluster's workers play")
+    try:
+        return scheduler_address(cluster)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--cluster'") from None
+
+
+@contextmanager
+def _interrupts_stop(stop: threading.Event) -> Iterator[None]:
+    """The first Ctrl-C sets ``stop``, so the games finished so far are kept; a second one aborts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
         return
-    with click.progressbar(run, length=games, file=sys.stderr, label="games") as bar:
-        yield from bar
+
+    def first(signum: int, frame: object) -> None:
+        stop.set()
+        signal.signal(signal.SIGINT, previous)
+
+    previous = signal.signal(signal.SIGINT, first)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
-def _logged(run: Iterator[Any], out: IO[str] | None, names: tuple[str, ...]) -> Iterator[Any]:
+class Progress:
+    """Games done, games a second and the time left, redrawn on one line of a terminal at most twice a second.
+
+    Games are counted as each worker finishes them, in whatever order. The
+    rate is measured from the first games finished, not from the start, so
+    the time spent starting workers does not stretch the estimate; until a
+    second has passed since then, the line says it is still estimating. The
+    last line gives the rate and the time of the whole run.
+    """
+
+    def __init__(self, total: int, out: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.out, self.clock = total, out, clock
+        self.began = clock()
+        self.done = 0
+        self.first: tuple[float, int] | None = None
+        self.drawn = -1.0
+        self.width = 0
+
+    def add(self, games: int) -> None:
+        self.done += games
+        now = self.clock()
+        if self.first is None:
+            self.first = (now, self.done)
+        if now - self.drawn >= 0.5 or self.done == self.total:
+            self.drawn = now
+            self.draw(self.line(now))
+
+    def line(self, now: float) -> str:
+        """The progress as it reads at ``now``."""
+        text = f"games {self.done:,}/{self.total:,} ({100 * self.done / self.total:.0f}%)"
+        if self.done >= self.total:
+            elapsed = max(now - self.began, 1e-9)
+            return f"{text}, {self.done / elapsed:,.1f} games/s, {_clock_time(elapsed)} in all"
+        since, then = self.first if self.first is not None else (now, self.done)
+        if now - since < 1.0 or self.done == then:
+            return f"{text}, estimating"
+        rate = (self.done - then) / (now - since)
+        return f"{text}, {rate:,.1f} games/s, {_clock_time((self.total - self.done) / rate)} left"
+
+    def draw(self, text: str) -> None:
+        self.out.write("\r" + text.ljust(self.width))
+        self.out.flush()
+        self.width = len(text)
+
+    def close(self) -> None:
+        """Draw the count as it ends and end the line, if one was drawn."""
+        if self.width:
+            self.draw(self.line(self.clock()))
+            self.out.write("\n")
+            self.out.flush()
+
+
+def _clock_time(seconds: float) -> str:
+    """Seconds as m:ss, or h:mm:ss from an hour."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def _logged(run: Iterator[tuple[int, GameRecord]], out: IO[str] | None, names: tuple[str, ...]) -> Iterator[GameRecord]:
     """The records of ``run``, each written to ``out`` as a JSON line first."""
     for index, record in run:
         if out is not None:

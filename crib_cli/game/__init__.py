@@ -16,7 +16,7 @@ _HOMES = {
         "DealEnded", "Dealt", "Discarded", "Event", "GameEnded", "GameStarted", "Go", "GoPoint", "Laid",
         "ShowCounted", "StarterTurned", "ThreeForLast",
     ),
-    ".players": ("IllegalMove", "Player", "View"),
+    ".players": ("IllegalMove", "Player", "PlayerError", "View"),
     ".record": ("DealPoints", "DealRecord", "GameRecord", "ShowRecord", "game_points", "record_json"),
     ".simulate": ("Interval", "Report", "RoleAverages", "Setup", "by_side", "run_games", "summarize", "wilson_interval"),
     ".strategies": ("BUILT_IN", "GreedyPlayer", "PlayerSpecError", "RandomPlayer", "load_player_factory", "player_factory"),
@@ -43,6 +43,7 @@ __all__ = [
     "Laid",
     "Observer",
     "Player",
+    "PlayerError",
     "PlayerSpecError",
     "RandomPlayer",
     "Report",
@@ -92,7 +93,7 @@ if TYPE_CHECKING:
         StarterTurned,
         ThreeForLast,
     )
-    from .players import IllegalMove, Player, View
+    from .players import IllegalMove, Player, PlayerError, View
     from .record import DealPoints, DealRecord, GameRecord, ShowRecord, game_points, record_json
     from .simulate import Interval, Report, RoleAverages, Setup, by_side, run_games, summarize, wilson_interval
     from .strategies import BUILT_IN, GreedyPlayer, PlayerSpecError, RandomPlayer, load_player_factory, player_factory

@@ -97,6 +97,38 @@ def peg_deal(
     return tuple(deal.pegging)
 
 
+def play_deal(
+    players: Sequence[Player], rules: GameRules, dealer: int, deck: Sequence[Card], start: Sequence[int] | None = None
+) -> DealRecord:
+    """One deal from ``deck`` in the order given (dealt as :func:`play_game` deals a shuffled one): its record.
+
+    Without ``start`` no score ends it, every show is counted, and the players
+    see what they would in a game at love-all. With ``start`` (the scores by
+    side as the deal begins) it is a deal of a game at those scores, which
+    ends the moment a side reaches the target.
+    """
+    played = rules if start is not None else replace(rules, target=_NO_END)
+    game = _Game(tuple(players), played, _Stacked(deck), tuple(map(_name, players)), None, start)
+    try:
+        game._deal(dealer)
+    except _GameOver:
+        pass
+    return game.deals[0]
+
+
+class _Stacked(random.Random):
+    """A generator whose one shuffle leaves the deck in a given order."""
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        super().__init__(0)
+        if sorted(deck) != list(DECK):
+            raise ValueError("a deal is played from a whole deck of 52 different cards")
+        self.deck = list(deck)
+
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+        x[:] = self.deck
+
+
 _NO_END = 1 << 30
 """A target no play reaches."""
 

@@ -8,19 +8,29 @@
 - **Play**: the card :func:`crib_cli.game.lookahead.choose_play` picks for what
   the seat can see: its own cards, its thrown cards, the starter, every card
   laid and every go those imply. A single legal rank, or none, costs no search.
+- **The board** (``board``, the built-in ``expert``; two players): when the
+  deal may end the game, it throws the throw likeliest to win
+  (:func:`crib_cli.discard.analyze_discards` from the score) and pegs for the
+  chance to win, not the points (:class:`~crib_cli.game.lookahead.Goal`).
+  Elsewhere, and without ``board`` (``expert-points``), it plays for points.
 
-It needs no chance, so it takes no ``random.Random``. It does not look at
-the scores: near the end of a game it still pegs for the most net points.
+It needs no chance, so it takes no ``random.Random``.
 """
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
+from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
-from ..discard import best_throw, throw_means
+from ..discard import analyze_discards, best_throw, throw_means, win_chances
 from ..pegging import pegging_value
-from .lookahead import PlayState, choose_play
+from ..rules import GameRules
+from ..score import show_total
+from .lookahead import Goal, PlayState, choose_play
 from .players import View
+
+CANDIDATES = 5
+"""Throws weighed by the board when it plays the board: the best by points; the rest are left out."""
 
 
 class ExpertPlayer:
@@ -33,19 +43,53 @@ class ExpertPlayer:
     the rule whose fixed point the tables are), and with ``pegging`` the kept
     four's pegging value (:func:`crib_cli.pegging.pegging_value`) is added.
     Both are for two-player six-card games; elsewhere it throws by the exact net.
+    With ``board`` it plays the board where the deal may end the game (see the module).
     """
 
-    def __init__(self, depth: int | None = None, *, crib_model: str = "random", pegging: bool = False) -> None:
+    def __init__(
+        self, depth: int | None = None, *, crib_model: str = "random", pegging: bool = False, board: bool = False
+    ) -> None:
         self.depth = depth
         self.crib_model = crib_model
         self.pegging = pegging
+        self.board = board
 
     def discard(self, view: View) -> tuple[Card, ...]:
-        """The best throw for this seat's role."""
+        """The best throw for this seat's role (or, playing the board, the likeliest to win)."""
         rules, role = view.rules, seat_role(view)
-        if (self.crib_model == "random" and not self.pegging) or rules.players != 2 or rules.variant != "six":
+        if self.throws_for_board(view):
+            return self.board_throw(view, role, (view.scores[view.seat], view.scores[1 - view.seat]))
+        if not self.weighs_pegging(rules):
             return best_throw(view.hand, role, rules.players, rules.variant)
         return max(throw_means(view.hand), key=lambda option: self.worth(option, role))[1]
+
+    def weighs_pegging(self, rules: GameRules) -> bool:
+        """Whether its throw weighs more than the exact net: the pegging value or the expert crib
+        model, which are for two-player six-card games."""
+        return (self.crib_model != "random" or self.pegging) and rules.players == 2 and rules.variant == "six"
+
+    def throws_for_board(self, view: View) -> bool:
+        """Whether it throws for the chance to win: it plays the board, and this deal may end the game."""
+        if not (self.board and has_board(view)):
+            return False
+        rules, me, opponent = view.rules, view.scores[view.seat], view.scores[1 - view.seat]
+        return ending_chance(me, opponent, me_dealing=view.is_dealer, target=rules.target,
+                             variant=rules.variant) >= ENDGAME
+
+    def goal(self, view: View) -> Goal | None:
+        """What it pegs for in this view: the chance to win (a goal) where the rest of the deal may end
+        the game and it plays the board; else None, the points."""
+        return board_goal(view) if self.board and has_board(view) else None
+
+    def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
+        """Of the :data:`CANDIDATES` best throws by points, the likeliest to win the game."""
+        rules = view.rules
+        options = analyze_discards(view.hand, role=role, variant=rules.variant, pegging=rules.variant == "six")
+        best = options[:CANDIDATES]
+        seen = set(view.hand)
+        unseen = [card for card in DECK if card not in seen]
+        chances = win_chances(best, unseen, score, view.is_dealer, rules.target, rules.variant)
+        return max(zip(chances, range(len(best), 0, -1), best))[2].throw  # ties: the better by points
 
     def worth(self, option: tuple[tuple[Card, ...], tuple[Card, ...], float, float], role: str) -> float:
         """A throw's hand mean, plus or minus its crib term, plus its pegging term if weighed."""
@@ -59,9 +103,44 @@ class ExpertPlayer:
         """The card the lookahead picks; None when no card fits."""
         fits = view.fits
         if len({card.rank for card in fits}) > 1:
-            rank = choose_play(play_state(view), self.depth)
+            rank = choose_play(play_state(view), self.depth, self.goal(view))
             return next(card for card in fits if card.rank == rank)
         return fits[0] if fits else None
+
+
+def has_board(view: View) -> bool:
+    """Whether the board's table is known for this game: two players, a game it was built for."""
+    rules = view.rules
+    return rules.players == 2 and (rules.variant, rules.target) in BOARDS
+
+
+def board_goal(view: View) -> Goal | None:
+    """The chance to win to peg for, when what is left of the deal may end the game; else None (play for points).
+
+    The seat's hand is exact with the starter; the rest of the deal is the
+    board's (:func:`crib_cli.board.after_play`).
+    """
+    rules, starter = view.rules, view.starter
+    assert starter is not None
+    me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
+    if not play_matters(me, opponent, me_dealing=view.is_dealer, shown=show_total(view.kept, starter),
+                        starter=int(starter.rank), target=rules.target, variant=rules.variant):
+        return None
+    return play_goal(view)
+
+
+def play_goal(view: View) -> Goal:
+    """The chance to win after the play, as :func:`board_goal` weighs it, wherever the deal stands."""
+    rules, starter = view.rules, view.starter
+    assert starter is not None
+    me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
+    shown = show_total(view.kept, starter)
+    dealing = view.is_dealer
+    ranks = sorted(int(card.rank) for card in view.thrown)
+    nobs = int(any(card.rank == Rank.JACK and card.suit == starter.suit for card in view.thrown))
+    after = after_play(me, opponent, me_dealing=dealing, shown=shown, thrown=(ranks[0], ranks[1]),
+                       starter=int(starter.rank), nobs=nobs, target=rules.target, variant=rules.variant)
+    return Goal(min(rules.target - me, 63), min(rules.target - opponent, 63), after)
 
 
 def seat_role(view: View) -> str:

@@ -35,6 +35,7 @@ others are assumed to see its cards, which makes the model cautious.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
@@ -86,7 +87,9 @@ class PlayState:
     (0 when nothing is known). ``pile`` is the current series, ``gone`` the
     seats that have said go in it and ``last`` the seat that laid its last
     card (None when the series is empty). With ``once`` the play ends with
-    the series (five-card cribbage): cards left are not played.
+    the series (five-card cribbage): cards left are not played. ``base`` is
+    the count of cards laid in the series before ``pile`` that are not known
+    (a question that gives only the count): they count, but make no pair or run.
     """
 
     hand: tuple[int, ...]
@@ -97,6 +100,7 @@ class PlayState:
     gone: frozenset[int] = field(default_factory=frozenset)
     last: int | None = None
     once: bool = False
+    base: int = 0
 
     def __post_init__(self) -> None:
         if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
@@ -107,7 +111,7 @@ class PlayState:
     @property
     def count(self) -> int:
         """The running count of the series."""
-        return sum(VALUES[r] for r in self.pile)
+        return self.base + sum(VALUES[r] for r in self.pile)
 
     def legal(self) -> tuple[int, ...]:
         """The distinct ranks seat 0 may lay, in order; empty when it must say go."""
@@ -130,9 +134,44 @@ def search_depth(state: PlayState) -> int:
     return 4 if sum(state.left) <= 4 else 3
 
 
-def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
-    """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first)."""
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """Playing the board (two players): points weighed by the chance to win they leave, not counted.
+
+    ``need`` is what the seat to move lacks of the target, ``their_need`` the
+    other seat's; whoever reaches it during the play wins there. ``after``
+    gives the seat's chance to win when the search stops with ``(mine,
+    theirs)`` more points pegged and neither at the target: the rest of the
+    deal, its shows in their order, and the game from where it leaves them.
+    """
+
+    need: int
+    their_need: int
+    after: Callable[[int, int], float]
+
+    def __post_init__(self) -> None:
+        if not 0 < self.need < _SIDE or not 0 < self.their_need < _SIDE:
+            raise ValueError(f"a goal's needs are 1 to {_SIDE - 1} points, not {self.need} and {self.their_need}")
+
+    def value(self, gained: int) -> float:
+        """The chance to win with ``gained`` (our points times :data:`_SIDE`, plus theirs) pegged so far."""
+        mine, theirs = divmod(gained, _SIDE)
+        if mine >= self.need:
+            return 1.0
+        if theirs >= self.their_need:
+            return 0.0
+        return self.after(mine, theirs)
+
+
+_SIDE = 64
+"""In board play the points gained are one number: ours times this, plus theirs (the play pegs fewer)."""
+
+
+def play_values(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> dict[int, float]:
+    """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first),
+    or with a ``goal`` its chance to win the game."""
     depth = _check_depth(state, depth)
+    _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
     pool, floors, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
@@ -141,27 +180,105 @@ def play_values(state: PlayState, depth: int | None = None) -> dict[int, float]:
         i = hand.index(rank)
         values[rank] = _after(
             hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-            state.once,
+            state.once, 0, goal,
         )
     return values
 
 
-def choose_play(state: PlayState, depth: int | None = None) -> int | None:
-    """The rank to lay: the highest expected net (ties: the higher rank); None for a go."""
-    values = play_values(state, depth)
+def choose_play(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> int | None:
+    """The rank to lay: the highest expected net, or chance to win (ties: the higher rank); None for a go."""
+    return best_rank(play_values(state, depth, goal))
+
+
+def best_rank(values: dict[int, float]) -> int | None:
+    """The rank :func:`choose_play` picks from values by rank: the highest (ties, within a
+    billionth: the higher rank); None when there is none.
+
+    >>> best_rank({5: 0.25, 9: 0.25, 2: -1.0})
+    9
+    """
     if not values:
         return None
     best = max(values.values())
     return max(rank for rank, value in values.items() if value >= best - _TIE)
 
 
-def play_value(state: PlayState, depth: int | None = None) -> float:
-    """The expected net of the position for seat 0: its best card, or its go."""
+def play_value(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> float:
+    """The expected net of the position for seat 0 (or its chance to win): its best card, or its go."""
     depth = _check_depth(state, depth)
+    _check_goal(state, goal)
     pool, floors, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
     depth = min(depth, sum(state.left))
-    return _value(tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once)
+    return _value(
+        tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One answer the next seat may make to seat 0's card, as the search weighs it.
+
+    ``rank`` is what it lays (None: it says go) and ``chance`` the share of its
+    possible holdings whose best card, by the search, is that rank: a card's
+    replies share out every holding once, so their chances add up to 1.
+    ``points`` is what the reply scores for its side, with a go or last card it
+    earns at once; ``value`` the value for seat 0 after it. ``answer`` is seat
+    0's best rank next, when seat 0 lays next in the series and the search looks
+    that far (else None), and ``answer_points`` what that card scores.
+    """
+
+    rank: int | None
+    chance: float
+    points: int
+    value: float
+    answer: int | None = None
+    answer_points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What the search sees after seat 0 lays ``rank``: what the card scores (``points``, with a go or the
+    last card it earns at once), its ``value`` (:func:`play_values`' own), and how the play goes on:
+
+    - ``over``: the play ends (the last card, or five-card cribbage's one series);
+    - ``won``: with a goal, the card reaches the target;
+    - ``reset``: 31, or a go nobody can answer: the count starts again;
+    - ``again``: every other seat has said go, so seat 0 lays again;
+    - ``reply``: ``seat`` answers, with one of ``replies`` (none when the search stops at this card).
+    """
+
+    rank: int
+    points: int
+    value: float
+    after: str
+    replies: tuple[Reply, ...] = ()
+    seat: int | None = None
+
+
+def play_lines(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> dict[int, Line]:
+    """Each rank seat 0 may lay, with the search's line after it: what it scores, the replies the next
+    seat may make with their chances, and seat 0's best answer to each. The values are
+    :func:`play_values`' to the last bit, each found from its replies, so the line costs no more.
+
+    >>> state = PlayState((5, 10), (0,) + tuple(3 if rank in (5, 10) else 4 for rank in range(1, 14)), (2, 2))
+    >>> line = play_lines(state, 2)[10]
+    >>> line.after, round(sum(reply.chance for reply in line.replies), 9), line.value == play_values(state, 2)[10]
+    ('reply', 1.0, True)
+    """
+    depth = _check_depth(state, depth)
+    _check_goal(state, goal)
+    hand, left = tuple(sorted(state.hand)), state.left
+    pool, floors, tail, count, gone, ours = _search_args(state)
+    depth = min(depth, sum(left))
+    lines = {}
+    for rank in state.legal():
+        i = hand.index(rank)
+        lines[rank] = _line(
+            hand[:i] + hand[i + 1 :], pool, left, floors, count + VALUES[rank], tail, gone, depth, ours, rank,
+            state.once, goal,
+        )
+    return lines
 
 
 def _check_depth(state: PlayState, depth: int | None) -> int:
@@ -171,6 +288,12 @@ def _check_depth(state: PlayState, depth: int | None) -> int:
     if depth < 1:
         raise ValueError(f"depth is how many cards to look ahead, at least 1, not {depth}")
     return depth
+
+
+def _check_goal(state: PlayState, goal: Goal | None) -> None:
+    """Board play is for two players."""
+    if goal is not None and len(state.left) != 2:
+        raise ValueError("playing the board is for two players")
 
 
 def _search_args(
@@ -186,6 +309,11 @@ def _search_args(
     return tuple(state.unseen), tuple(floors), tail, state.count, gone, ours
 
 
+def _stop(gained: int, goal: Goal | None) -> float:
+    """The value where the search stops: the net points gained, or the chance to win they leave."""
+    return float(gained) if goal is None else goal.value(gained)
+
+
 def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
@@ -199,8 +327,10 @@ def _value(
     depth: int,
     ours: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
-    """Expected net for our side with ``turn`` to lay and ``depth`` cards to go."""
+    """The value for our side with ``turn`` to lay and ``depth`` cards to go, ``gained`` pegged so far."""
     room = LIMIT - count
     if turn == 0:
         best: float | None = None
@@ -212,20 +342,21 @@ def _value(
             if VALUES[rank] > room:
                 break
             if not depth:
-                return 0.0
+                return _stop(gained, goal)
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once
+                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+                once, gained, goal,
             )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once)
+            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
         if _could_lay(hand, pool, floors, turn, room):
-            return 0.0
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+            return _stop(gained, goal)
+        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     floor = floors[turn]
     cards = fits = 0
     options = []
@@ -237,13 +368,15 @@ def _value(
                 fits += number
                 options.append(rank)
     if not fits:
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
-        after = _after(hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once)
+        after = _after(
+            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+        )
         outcomes.append((after, number))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank, C(cards left, k),
@@ -253,13 +386,13 @@ def _value(
     value = 0.0
     for outcome, number in outcomes:
         cards -= number
-        after = _CHOOSE[cards][k]
-        value += outcome * (before - after)
-        before = after
+        after_count = _CHOOSE[cards][k]
+        value += outcome * (before - after_count)
+        before = after_count
     if before:
         bar = 32 - count
         raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
-        value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once)
+        value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
 
 
@@ -276,25 +409,47 @@ def _after(
     ours: int,
     rank: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
     """``seat`` lays ``rank`` reaching ``count`` (``hand`` or ``pool`` already without it): its points and what follows."""
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
     left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
-    sign = 1 if ours >> seat & 1 else -1
+    mine = ours >> seat & 1
     if not any(left):
-        return sign * (points + (count < LIMIT))
+        return _stop(_gain(gained, mine, points + (count < LIMIT), goal), goal)
+    if points:
+        gained = _gain(gained, mine, points, goal)
+        if goal is not None and _over(gained, goal):
+            return goal.value(gained)
     if count == LIMIT:
-        return sign * points + _reset(hand, pool, left, floors, seat, depth - 1, ours, once)
+        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
             if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
-                return sign * points
-            return sign * points + _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once)
-    return sign * (points + 1) + _reset(hand, pool, left, floors, seat, depth - 1, ours, once)
+                return _stop(gained, goal)
+            return _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+    gained = _gain(gained, mine, 1, goal)
+    if goal is not None and _over(gained, goal):
+        return goal.value(gained)
+    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
+
+
+def _gain(gained: int, mine: int, points: int, goal: Goal | None) -> int:
+    """``gained`` after ``points`` to our side (``mine``) or theirs."""
+    if goal is None:
+        return gained + points if mine else gained - points
+    return gained + points * _SIDE if mine else gained + points
+
+
+def _over(gained: int, goal: Goal) -> bool:
+    """Whether a side has reached the target: the game is over."""
+    mine, theirs = divmod(gained, _SIDE)
+    return mine >= goal.need or theirs >= goal.their_need
 
 
 def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
@@ -323,6 +478,8 @@ def _go(
     depth: int,
     ours: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
     """``seat`` says go; when nobody can lay, the last card's seat scores 1 and the count resets.
 
@@ -334,10 +491,13 @@ def _go(
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once)
+            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     if last < 0:
-        return 0.0
-    return (1 if ours >> last & 1 else -1) + _reset(hand, pool, left, floors, last, depth, ours, once)
+        return _stop(gained, goal)
+    gained = _gain(gained, ours >> last & 1, 1, goal)
+    if goal is not None and _over(gained, goal):
+        return goal.value(gained)
+    return _reset(hand, pool, left, floors, last, depth, ours, once, gained, goal)
 
 
 def _reset(
@@ -349,13 +509,212 @@ def _reset(
     depth: int,
     ours: int,
     once: bool,
+    gained: int,
+    goal: Goal | None,
 ) -> float:
     """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
     if once:
-        return 0.0
+        return _stop(gained, goal)
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (last + step) % seats
         if left[turn]:
-            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once)
-    return 0.0
+            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
+    return _stop(gained, goal)
+
+
+# --- the line: the search's own steps at the top of the tree, keeping what they found ---------
+
+
+def _line(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    left: tuple[int, ...],
+    floors: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    depth: int,
+    ours: int,
+    rank: int,
+    once: bool,
+    goal: Goal | None,
+) -> Line:
+    """:func:`_after` for seat 0's card at the top of the search, keeping the replies it weighs."""
+    points, tail = lay_rank(tail, rank)
+    if count == 15 or count == LIMIT:
+        points += 2
+    left = (left[0] - 1,) + left[1:]
+    if not any(left):
+        points += count < LIMIT
+        return Line(rank, points, _stop(_gain(0, 1, points, goal), goal), "over")
+    gained = _gain(0, 1, points, goal)
+    if goal is not None and _over(gained, goal):
+        return Line(rank, points, goal.value(gained), "won")
+    if count == LIMIT:
+        return Line(rank, points, _reset(hand, pool, left, floors, 0, depth - 1, ours, once, gained, goal),
+                    "over" if once else "reset")
+    seats = len(left)
+    for step in range(1, seats + 1):
+        turn = step % seats
+        if left[turn] and not gone >> turn & 1:
+            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+                return Line(rank, points, _stop(gained, goal), "reply" if turn else "again", seat=turn)
+            if not turn:
+                value = _value(hand, pool, left, floors, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
+                return Line(rank, points, value, "again", seat=0)
+            replies, value = _replies(hand, pool, left, floors, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
+            return Line(rank, points, value, "reply", replies, turn)
+    gained = _gain(gained, 1, 1, goal)
+    points += 1
+    if goal is not None and _over(gained, goal):
+        return Line(rank, points, goal.value(gained), "won")
+    return Line(rank, points, _reset(hand, pool, left, floors, 0, depth - 1, ours, once, gained, goal),
+                "over" if once else "reset")
+
+
+def _replies(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    left: tuple[int, ...],
+    floors: tuple[int, ...],
+    turn: int,
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    depth: int,
+    ours: int,
+    once: bool,
+    gained: int,
+    goal: Goal | None,
+) -> tuple[tuple[Reply, ...], float]:
+    """:func:`_value` at another seat's turn after seat 0's card: each reply with its chance, and the value."""
+    room = LIMIT - count
+    floor = floors[turn]
+    cards = fits = 0
+    options = []
+    for rank in RANKS:
+        number = pool[rank]
+        if number and VALUES[rank] >= floor:
+            cards += number
+            if VALUES[rank] <= room:
+                fits += number
+                options.append(rank)
+    if not fits:
+        value = _go(hand, pool, left, floors, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
+        return (Reply(None, 1.0, 0, value),), value
+    k = min(left[turn], cards)
+    outcomes = []
+    for rank in options:
+        number = pool[rank]
+        rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
+        after, points, answer, answer_points = _reply(
+            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+        )
+        outcomes.append((after, number, rank, points, answer, answer_points))
+    outcomes.sort(key=lambda outcome: outcome[:2], reverse=bool(ours >> turn & 1))
+    total = before = _CHOOSE[cards][k]
+    value = 0.0
+    replies = []
+    for after, number, rank, points, answer, answer_points in outcomes:
+        cards -= number
+        after_count = _CHOOSE[cards][k]
+        value += after * (before - after_count)
+        replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
+        before = after_count
+    if before:
+        bar = 32 - count
+        raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
+        go = _go(hand, pool, left, raised, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
+        value += before * go
+        replies.append(Reply(None, before / total, 0, go))
+    return tuple(replies), value / total
+
+
+def _reply(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    left: tuple[int, ...],
+    floors: tuple[int, ...],
+    seat: int,
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    depth: int,
+    ours: int,
+    rank: int,
+    once: bool,
+    gained: int,
+    goal: Goal | None,
+) -> tuple[float, int, int | None, int]:
+    """:func:`_after` for another seat's reply: the value, its points, seat 0's best answer and that card's points."""
+    points, tail = lay_rank(tail, rank)
+    if count == 15 or count == LIMIT:
+        points += 2
+    left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
+    mine = ours >> seat & 1
+    if not any(left):
+        points += count < LIMIT
+        return _stop(_gain(gained, mine, points, goal), goal), points, None, 0
+    if points:
+        gained = _gain(gained, mine, points, goal)
+        if goal is not None and _over(gained, goal):
+            return goal.value(gained), points, None, 0
+    if count == LIMIT:
+        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal), points, None, 0
+    seats = len(left)
+    for step in range(1, seats + 1):
+        turn = (seat + step) % seats
+        if left[turn] and not gone >> turn & 1:
+            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+                return _stop(gained, goal), points, None, 0
+            if turn:
+                value = _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+                return value, points, None, 0
+            value, answer = _answer(hand, pool, left, floors, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            return value, points, answer, 0 if answer is None else _points(tail, answer, count, left)
+    gained = _gain(gained, mine, 1, goal)
+    if goal is not None and _over(gained, goal):
+        return goal.value(gained), points + 1, None, 0
+    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
+
+
+def _answer(
+    hand: tuple[int, ...],
+    pool: tuple[int, ...],
+    left: tuple[int, ...],
+    floors: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    gone: int,
+    last: int,
+    depth: int,
+    ours: int,
+    once: bool,
+    gained: int,
+    goal: Goal | None,
+) -> tuple[float, int | None]:
+    """:func:`_value` at seat 0's turn: the value, and the rank :func:`best_rank` picks (None: seat 0 says go)."""
+    room = LIMIT - count
+    values = {}
+    prev = 0
+    for i, rank in enumerate(hand):
+        if rank == prev:
+            continue
+        prev = rank
+        if VALUES[rank] > room:
+            break
+        values[rank] = _after(
+            hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            once, gained, goal,
+        )
+    if not values:
+        return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
+    return max(values.values()), best_rank(values)
+
+
+def _points(tail: tuple[int, ...], rank: int, count: int, left: tuple[int, ...]) -> int:
+    """What seat 0's ``rank`` scores laid on the series at ``count``: pairs, runs, 15 or 31, the last card."""
+    count += VALUES[rank]
+    points = lay_rank(tail, rank)[0] + 2 * (count in (15, LIMIT))
+    return points + (sum(left) == 1 and count < LIMIT)

@@ -13,7 +13,8 @@ returns the points it claims for a show (its hand, or its crib as dealer); a
 player without it counts right.
 
 The engine checks every answer and raises :class:`IllegalMove` naming the
-player and the move; it never fixes a move silently.
+player and the move; it never fixes a move silently. A simulation reports a
+player that raises as :class:`PlayerError`.
 """
 
 from __future__ import annotations
@@ -114,3 +115,19 @@ class Player(Protocol):
 
 class IllegalMove(ValueError):
     """A player answered with a move the rules do not allow; the message names both."""
+
+
+class PlayerError(Exception):
+    """A player raised: ``str()`` is one line naming the seat, the player, the exception and the
+    line of the player's code it came from; ``details`` is the whole traceback as text.
+
+    Plain text both, so the error crosses from a worker process or a cluster as it is.
+    """
+
+    def __init__(self, message: str, details: str) -> None:
+        super().__init__(message, details)
+        self.message = message
+        self.details = details
+
+    def __str__(self) -> str:
+        return self.message

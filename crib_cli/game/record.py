@@ -12,15 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
-from ..rules import GameRules
+from ..cards import Card, CardError, parse_card
+from ..peg import Play
+from ..rules import SKUNKS, GameRules
 from ..score import ShowScore, score_show
-
-SKUNKS: dict[int, tuple[tuple[int, int, str], ...]] = {
-    121: ((61, 4, "double_skunks"), (91, 2, "skunks")),
-    61: ((31, 2, "lurches"),),
-}
-"""Target -> (loser below this score, game points, what such wins are called), the heaviest first."""
 
 
 def game_points(rules: GameRules, loser: int) -> int:
@@ -110,6 +105,27 @@ class DealRecord:
     def complete(self) -> bool:
         """Whether every hand and the crib were counted (the game did not end before the last show)."""
         return len(self.shows) == len(self.hands) + 1
+
+    def scoring(self, rules: GameRules) -> tuple[tuple[int, int], ...]:
+        """Every score of the deal as ``(seat, points)``, in the order pegged: his heels, each card
+        of the play (its go points straight after it), then the shows (a muggins shortfall to the
+        next seat straight after its show)."""
+        out = [(self.dealer, self.heels)] if self.heels else []
+        if self.plays:
+            kept = tuple(tuple(c for c in hand if c not in thrown) for hand, thrown in zip(self.hands, self.discards))
+            play = Play(rules, (self.dealer + 1) % rules.players, kept)
+            for seat, card in self.plays:
+                turn = play.say_go() if card is None else play.lay(card)
+                if turn.points:
+                    out.append((seat, turn.points))
+                if turn.go is not None:
+                    out.append((turn.go, 1))
+        for show in self.shows:
+            if show.claimed:
+                out.append((show.seat, show.claimed))
+            if show.muggins:
+                out.append(((show.seat + 1) % rules.players, show.muggins))
+        return tuple(out)
 
     def points(self) -> tuple[DealPoints, ...]:
         """Points each seat scored in this deal, by category."""
@@ -223,3 +239,121 @@ def _show_json(show: ShowRecord, muggins: bool) -> dict[str, Any]:
         out["claimed"] = show.claimed
         out["muggins"] = show.muggins
     return out
+
+
+class RecordError(ValueError):
+    """A log line that is not a game record; the message names the field."""
+
+
+def record_from_json(data: object) -> tuple[GameRecord, tuple[str, ...]]:
+    """A game rebuilt from its log line (:func:`record_json`'s), and the players' names by seat.
+
+    Only what the log holds is checked here (every field there and of its type, each card a card);
+    whether the game replays by the rules is for whoever replays it. Muggins is taken to be on when
+    the shows carry what was claimed. Raises :class:`RecordError` naming the field that is wrong.
+
+    >>> record, names = record_from_json({"game": 0, "target": 61, "players": ["a", "b"], "first_dealer": 1,
+    ...     "deals": [], "winner": 0, "scores": [61, 40], "game_points": 1})
+    >>> record.rules.target, names
+    (61, ('a', 'b'))
+    """
+    game = _object(data, "the line")
+    names = tuple(str(name) for name in _list(game, "players"))
+    deals = [_object(deal, f"deal {at + 1}") for at, deal in enumerate(_list(game, "deals"))]
+    muggins = any("claimed" in _object(show, "a show") for deal in deals for show in _list(deal, "shows"))
+    try:
+        rules = GameRules(len(names), _int(game, "target"), muggins, str(game.get("variant", "six")))
+    except ValueError as error:
+        raise RecordError(f"'players', 'target' or 'variant': {error}") from None
+    start = _ints(game, "start", rules.sides) if "start" in game else None
+    three = _object(game.get("three_for_last", {"points": 0}), "'three_for_last'")
+    cuts = tuple(tuple((_seat(pair, 0, rules), _card(pair[1], "'cuts'")) for pair in _pairs(cut, "'cuts'"))
+                 for cut in (_list(game, "cuts") if "cuts" in game else []))
+    record = GameRecord(
+        rules, cuts, _seat(game, "first_dealer", rules), tuple(_deal(deal, rules) for deal in deals),
+        _int(game, "winner"), _ints(game, "scores", rules.players), _int(game, "game_points"),
+        _int(three, "points"), start,
+    )
+    return record, names
+
+
+def _deal(deal: dict[str, Any], rules: GameRules) -> DealRecord:
+    """One deal of a log line; its shows' cards are the kept hands and the crib, rebuilt."""
+    dealer = _seat(deal, "dealer", rules)
+    hands = tuple(_cards(hand, "'hands'") for hand in _list(deal, "hands"))
+    discards = tuple(_cards(thrown, "'discards'") for thrown in _list(deal, "discards"))
+    if len(hands) != rules.players or len(discards) != rules.players:
+        raise RecordError(f"'hands' and 'discards': one for each of the {rules.players} players")
+    crib_card = _card(deal.get("crib_card"), "'crib_card'") if rules.crib_from_deck else None
+    starter = _card(deal.get("starter"), "'starter'")
+    plays = tuple((_seat(pair, 0, rules), None if pair[1] == "go" else _card(pair[1], "'plays'"))
+                  for pair in _pairs(_list(deal, "plays"), "'plays'"))
+    kept = [tuple(card for card in hand if card not in thrown) for hand, thrown in zip(hands, discards)]
+    crib = tuple(card for seat in rules.show_order(dealer) for card in discards[seat]) + (
+        (crib_card,) if crib_card is not None else ())
+    shows = []
+    for show in (_object(item, "a show") for item in _list(deal, "shows")):
+        seat, kind, points = _seat(show, "seat", rules), show.get("kind"), _int(show, "points")
+        if kind not in ("hand", "crib"):
+            raise RecordError(f"a show's 'kind' is hand or crib, not {kind!r}")
+        cards = kept[seat] if kind == "hand" else crib
+        claimed = _int(show, "claimed") if "claimed" in show else points
+        muggins = _int(show, "muggins") if "muggins" in show else 0
+        shows.append(ShowRecord(seat, str(kind), cards, starter, points, claimed, muggins))
+    return DealRecord(dealer, hands, discards, crib_card, starter, _int(deal, "heels"), plays,
+                      _ints(deal, "pegging", rules.players), tuple(shows), _ints(deal, "scores", rules.players))
+
+
+def _object(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{what} is not a JSON object")
+    return value
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"{key!r} is missing, or not a list")
+    return value
+
+
+def _pairs(values: object, what: str) -> list[list[Any]]:
+    """A list of ``[seat, card]`` pairs."""
+    if not isinstance(values, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in values):
+        raise RecordError(f"{what}: not a list of pairs [seat, card]")
+    return values
+
+
+def _int(data: dict[str, Any] | list[Any], key: str | int) -> int:
+    value = data[key] if isinstance(data, list) and isinstance(key, int) else (
+        data.get(key) if isinstance(data, dict) and isinstance(key, str) else None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{key!r} is missing, or not a whole number")
+    return value
+
+
+def _ints(data: dict[str, Any], key: str, size: int) -> tuple[int, ...]:
+    values = _list(data, key)
+    if len(values) != size or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise RecordError(f"{key!r} is not {size} whole numbers")
+    return tuple(values)
+
+
+def _seat(data: dict[str, Any] | list[Any], key: str | int, rules: GameRules) -> int:
+    seat = _int(data, key)
+    if not 0 <= seat < rules.players:
+        raise RecordError(f"{key!r}: seat {seat} of a game of {rules.players} players")
+    return seat
+
+
+def _card(value: object, what: str) -> Card:
+    try:
+        return parse_card(str(value))
+    except CardError as error:
+        raise RecordError(f"{what}: {error}") from None
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what}: not a list of cards")
+    return tuple(_card(card, what) for card in value)

@@ -5,25 +5,30 @@ Game ``i`` of a run depends only on ``(seed, i)``: its engine draws from
 ``random.Random(f"{seed}:{i}:{seat}")`` (a ``module:factory`` player brings
 its own), and the first deal goes to seat ``i % players`` (or to the seat
 ``Setup.first_dealer`` names). So a seed gives the same games whatever the
-number of jobs.
+number of jobs, and on a cluster whatever the number of workers.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
+import os
 import random
-import signal
-from collections import deque
-from collections.abc import Generator, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Generator, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
-from functools import cache
 from itertools import chain
+from pathlib import Path
+from typing import Any
 
-from ..rules import GameRules
+from ..cards import Card
+from ..rules import SKUNKS, GameRules
+from .cluster import ClusterExecutor, ProcessPool, executor, require_dask
 from .engine import play_game
-from .record import SKUNKS, DealPoints, GameRecord
+from .players import Player, PlayerError, View
+from .record import DealPoints, GameRecord
 from .strategies import PlayerFactory, player_factory
 
 Z_95 = 1.959963984540054
@@ -51,10 +56,94 @@ def play_seeded(
     rules: GameRules,
     setup: Setup = Setup(),
 ) -> GameRecord:
-    """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat)."""
-    players = [factory(random.Random(f"{seed}:{index}:{seat}")) for seat, factory in enumerate(factories)]
+    """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat).
+
+    A player that raises, or a factory that does, is a :class:`PlayerError`.
+    """
+    players = []
+    for seat, factory in enumerate(factories):
+        try:
+            player = factory(random.Random(f"{seed}:{index}:{seat}"))
+        except Exception as error:  # a plug-in's factory may raise anything
+            raise player_error(error, seat, names[seat], "in its factory") from error
+        players.append(_Guarded(player, seat, names[seat]))
     rng = random.Random(f"{seed}:{index}")
     return play_game(players, rules, rng, first_dealer=setup.dealer(index, rules), names=names, start=setup.start)
+
+
+class _Guarded:
+    """A seat's player whose exceptions become a :class:`PlayerError` naming the seat, the player and the line.
+
+    ``count`` is the player's own muggins count, guarded the same way, or None
+    when it has none (the engine then counts right for it).
+    """
+
+    def __init__(self, player: Player, seat: int, name: str) -> None:
+        self.player, self.seat, self.name = player, seat, name
+        counter = getattr(player, "count", None)
+        self.count: Callable[..., object] | None = self._guard(counter, "count") if callable(counter) else None
+
+    def discard(self, view: View) -> tuple[Card, ...]:
+        try:
+            return self.player.discard(view)
+        except Exception as error:  # a plug-in may raise anything: one line, not a traceback
+            raise player_error(error, self.seat, self.name, "in discard()") from error
+
+    def play(self, view: View) -> Card | None:
+        try:
+            return self.player.play(view)
+        except Exception as error:  # so may its play
+            raise player_error(error, self.seat, self.name, "in play()") from error
+
+    def _guard(self, method: Callable[..., object], name: str) -> Callable[..., object]:
+        def guarded(*args: Any) -> object:
+            try:
+                return method(*args)
+            except Exception as error:  # and its count
+                raise player_error(error, self.seat, self.name, f"in {name}()") from error
+
+        return guarded
+
+
+def player_error(error: Exception, seat: int, spec: str, doing: str) -> PlayerError:
+    """The one line for the exception of the player ``spec`` names, and its whole traceback.
+
+    The line named is the deepest one in the player's own code: the module
+    (or package) that a ``module:factory`` spec names, or this package for a
+    built-in player; so an error raised in a library it called is placed at
+    its call. It is shown from the folder the module was imported from
+    (``mybot.py:12``), the same on a worker as here. Failing that, the deepest
+    line of all.
+    """
+    below = error.__traceback__.tb_next if error.__traceback__ is not None else None  # past the frame that caught it
+    frames = traceback.extract_tb(below)
+    home = _code_home(spec.partition(":")[0] if ":" in spec else __name__)
+    where = "" if not frames else f", at {_shown(frames[-1].filename)}:{frames[-1].lineno}"
+    for frame in reversed(frames):
+        path = Path(frame.filename).resolve()
+        if home is not None and (path == home or path.is_relative_to(home)):
+            where = f", at {path.relative_to(home.parent).as_posix()}:{frame.lineno}"
+            break
+    said = " ".join(str(error).split())  # on one line, whatever the exception says
+    message = f"seat {seat} ({spec}) raised {type(error).__name__}: {said} {doing}{where}"
+    return PlayerError(message, "".join(traceback.format_exception(type(error), error, below)))
+
+
+def _code_home(module: str) -> Path | None:
+    """The file of the top-level module that ``module`` is in, or the folder of its top-level package."""
+    path = getattr(sys.modules.get(module.split(".")[0]), "__file__", None)
+    if not path:
+        return None
+    file = Path(path).resolve()
+    return file.parent if file.name == "__init__.py" else file
+
+
+def _shown(filename: str) -> str:
+    """A file's name relative to the working directory when it lies under it."""
+    try:
+        return os.path.relpath(filename) if Path(filename).resolve().is_relative_to(Path.cwd()) else filename
+    except (OSError, ValueError):
+        return filename
 
 
 def run_games(
@@ -63,64 +152,140 @@ def run_games(
     *,
     seed: int | str,
     jobs: int = 1,
+    cluster: str | None = None,
     rules: GameRules = GameRules(),
     setup: Setup = Setup(),
+    progress: Callable[[int], None] | None = None,
+    stop: threading.Event | None = None,
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Play ``games`` games and yield ``(index, record)`` in game order as they finish.
 
     ``specs`` name the player of each seat (built-in names or ``module:factory``);
     they are checked at the call (``PlayerSpecError``), before any game,
     and resolved again inside each worker, so players need not be picklable. With
-    ``jobs`` > 1 games run in chunks in a pool of worker processes (started
-    fresh, not forked); stopping the iteration or an interrupt cancels the
-    chunks not yet started and waits for the running ones.
+    ``jobs`` > 1, or the address of a Dask scheduler as ``cluster``, games run in
+    chunks on worker processes (:func:`~crib_cli.game.cluster.executor`); a
+    ``module:factory`` player's module, if a single file, is sent to the
+    cluster's workers. ``progress`` is told the number of games each time
+    some finish, in whatever order they finish. Once ``stop`` is set no
+    new game starts: the games finished by then that follow on from game 0
+    without a gap are yielded, and the iteration ends (so the games yielded
+    are always the first ``k``, the ones a run of ``k`` games plays).
+    Stopping the iteration cancels the chunks not yet started and waits for
+    the running ones. A player that raises is a :class:`PlayerError`, raised
+    in game order (the first game that fails, whatever the jobs).
     """
     specs = tuple(specs)
     if len(specs) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} player specs, got {len(specs)}")
     factories = [player_factory(spec) for spec in specs]
-    if jobs <= 1:
-        return ((index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(games))
-    return _run_pool(specs, games, seed, jobs, rules, setup)
+    if cluster is not None:
+        require_dask()
+        return _run_pool(specs, games, seed, 1, cluster, rules, setup, progress, stop)
+    if jobs > 1:
+        return _run_pool(specs, games, seed, jobs, None, rules, setup, progress, stop)
+    return _run_here(factories, specs, games, seed, rules, setup, progress, stop)
+
+
+def _run_here(
+    factories: Sequence[PlayerFactory], specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+) -> Generator[tuple[int, GameRecord], None, None]:
+    """The games one by one in this process."""
+    for index in range(games):
+        if stop is not None and stop.is_set():
+            return
+        record = play_seeded(factories, specs, index, seed, rules, setup)
+        if progress is not None:
+            progress(1)
+        yield index, record
+
+
+Chunk = list[tuple[int, GameRecord]]
 
 
 def _run_pool(
-    specs: tuple[str, ...], games: int, seed: int | str, jobs: int, rules: GameRules, setup: Setup
+    specs: tuple[str, ...], games: int, seed: int | str, jobs: int, cluster: str | None, rules: GameRules,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
 ) -> Generator[tuple[int, GameRecord], None, None]:
-    """Games in chunks over ``jobs`` worker processes, a few chunks ahead, yielded in game order."""
-    size = max(1, min(32, games // (jobs * 8)))
-    starts = iter(range(0, games, size))
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts)
+    """Games in chunks on a pool, a few chunks ahead of the one due next, yielded in game order."""
+    with executor(jobs, cluster) as pool:
+        if isinstance(pool, ClusterExecutor):
+            for path in _module_files(specs):
+                pool.upload(path)
+        yield from _chunks(pool, specs, games, seed, rules, setup, progress, stop)
 
-    def submit(start: int) -> Future[list[tuple[int, GameRecord]]]:
-        return pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup)
+
+def _module_files(specs: Sequence[str]) -> list[str]:
+    """The files of the ``module:factory`` players whose module is one top-level file (``mybot.py``)."""
+    files = []
+    for spec in specs:
+        name = spec.partition(":")[0]
+        path = getattr(sys.modules.get(name), "__file__", None) if ":" in spec and "." not in name else None
+        if path is not None and Path(path).name == f"{name}.py" and path not in files:
+            files.append(path)
+    return files
+
+
+def _chunks(
+    pool: ProcessPool | ClusterExecutor, specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+) -> Generator[tuple[int, GameRecord], None, None]:
+    """Chunks of games on ``pool``, three a worker in flight, counted as they finish and yielded in game order.
+
+    Chunks that finish early wait (a bounded number of them) for the one due
+    next; once one has failed no more are started, and its error is raised
+    when its turn comes, so it is the error a single process would meet first.
+    """
+    workers = pool.workers
+    size = max(1, min(32, games // (workers * 8)))
+    starts = iter(range(0, games, size))
+    ahead = workers * 3
+    running: dict[Future[Chunk], int] = {}
+    finished: dict[int, Future[Chunk]] = {}
+    due = 0
+
+    def refill() -> None:
+        failed = any(future.exception() is not None for future in finished.values())
+        while not failed and len(running) < ahead and len(finished) < 4 * ahead:
+            start = next(starts, None)
+            if start is None:
+                return
+            running[pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup)] = start
+
+    def collect(done: Iterable[Future[Chunk]]) -> None:
+        for future in done:
+            finished[running.pop(future)] = future
+            if progress is not None and future.exception() is None:
+                progress(len(future.result()))
 
     try:
-        pending = deque(submit(start) for _, start in zip(range(jobs * 3), starts))
-        while pending:
-            records = pending.popleft().result()
-            start = next(starts, None)
-            if start is not None:
-                pending.append(submit(start))
+        refill()
+        while running and not (stop is not None and stop.is_set()):
+            collect(wait(running, timeout=0.25, return_when=FIRST_COMPLETED)[0])
+            while due in finished:
+                records = finished.pop(due).result()
+                due = records[-1][0] + 1
+                refill()
+                yield from records
+            refill()
+        for future in running:
+            future.cancel()
+        collect(wait([future for future in running if not future.cancelled()])[0])
+        while due in finished:
+            records = finished.pop(due).result()
+            due = records[-1][0] + 1
             yield from records
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@cache
-def _factories(specs: tuple[str, ...]) -> tuple[PlayerFactory, ...]:
-    return tuple(player_factory(spec) for spec in specs)
+        for future in running:
+            future.cancel()
 
 
 def _play_chunk(
     specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup
-) -> list[tuple[int, GameRecord]]:
-    factories = _factories(specs)
+) -> Chunk:
+    """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there."""
+    factories = [player_factory(spec) for spec in specs]
     return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
 
 

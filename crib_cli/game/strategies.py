@@ -90,6 +90,10 @@ def _greedy(rng: random.Random) -> Player:
 
 
 def _expert(rng: random.Random) -> Player:
+    return ExpertPlayer(pegging=True, board=True)
+
+
+def _expert_points(rng: random.Random) -> Player:
     return ExpertPlayer(pegging=True)
 
 
@@ -100,12 +104,17 @@ def _expert_basic(rng: random.Random) -> Player:
 PlayerFactory = Callable[[random.Random], Player]
 
 BUILT_IN: Mapping[str, PlayerFactory] = MappingProxyType(
-    {"random": RandomPlayer, "greedy": _greedy, "expert": _expert, "expert-basic": _expert_basic}
+    {
+        "random": RandomPlayer, "greedy": _greedy, "expert": _expert, "expert-points": _expert_points,
+        "expert-basic": _expert_basic,
+    }
 )
-"""Built-in players by name; each factory takes the game's own ``random.Random``. ``expert``
-throws by the exact net plus the pegging value of the keep; ``expert-basic`` by
-the exact net alone (hand and random-model crib). The expert crib model's term
-is left out: it showed no gain in games (see the README)."""
+"""Built-in players by name; each factory takes the game's own ``random.Random``. ``expert-points``
+throws by the exact net plus the pegging value of the keep and pegs for points;
+``expert`` plays as it does but plays the board when a deal may end the game
+(two players); ``expert-basic`` throws by the exact net alone (hand and
+random-model crib). The expert crib model's term is left out: it showed no
+gain in games (see the README)."""
 
 
 class PlayerSpecError(ValueError):

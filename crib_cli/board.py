@@ -1,0 +1,608 @@
+"""The board: the chance to win from every position, expert-points against itself, and the odds of a big win.
+
+A position is the start of a deal in a two-player game: the dealer's score,
+the pone's score and the target (six-card cribbage to 121 or 61, five-card
+cribbage to 61). The tables in :mod:`crib_cli.data.board` are built by
+:mod:`crib_cli.builders.board` from simulated deals of the expert against
+itself: the chance is the expert's against an equal player.
+
+>>> round(dealer_chance(0, 0), 2)
+0.56
+>>> odds(95, 110, me_dealing=True).win < 0.5
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import accumulate
+from math import prod
+from operator import add, mul
+from typing import Any
+
+from .rules import SKUNKS, TARGETS, RulesError
+from .tables import RANKS
+
+BOARDS = (("six", 121), ("six", 61), ("five", 61))
+"""The games a table is built for: six-card cribbage to 121 and to 61, five-card cribbage to 61."""
+
+_SCALE = 65535
+_MARGIN_NAMES = {"double_skunks": "double skunk", "skunks": "skunk", "lurches": "lurch"}
+"""The name of one big win of each kind of :data:`~crib_cli.rules.SKUNKS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One game's tables: for each position, the dealer's chance to win, and to win or lose with
+    the loser below each margin of :data:`~crib_cli.rules.SKUNKS` (lightest first)."""
+
+    variant: str
+    target: int
+    win: array[int]
+    big_for: tuple[array[int], ...]
+    big_against: tuple[array[int], ...]
+
+    def at(self, table: array[int], dealer: int, pone: int) -> float:
+        """A chance from ``table`` at the position (dealer's score, pone's score)."""
+        return table[dealer * self.target + pone] / _SCALE
+
+    def dealer_win(self, dealer: int, pone: int) -> float:
+        """The dealer's chance to win from the position."""
+        return self.win[dealer * self.target + pone] / _SCALE
+
+
+@cache
+def grid(name: str) -> list[Any]:
+    """A table of counts of the generated module (a dense array of bytes) as nested lists of its shape."""
+    from .data import board as data
+
+    shape: tuple[int, ...] = getattr(data, f"{name}_SHAPE")
+    values = array("d" if name == "CRIB_MEANS" else "I", getattr(data, name))
+    if sys.byteorder == "little":
+        values.byteswap()
+    flat = values.tolist()
+
+    def nest(start: int, sizes: tuple[int, ...]) -> list[Any]:
+        if len(sizes) == 1:
+            return flat[start : start + sizes[0]]
+        step = prod(sizes[1:])
+        return [nest(start + at * step, sizes[1:]) for at in range(sizes[0])]
+
+    return nest(0, shape)
+
+
+def check_game(target: int, variant: str) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless there is a table for the game."""
+    if (variant, target) not in BOARDS:
+        games = ", ".join(f"{v}-card to {t}" for v, t in BOARDS)
+        raise RulesError(f"the board is known for two-player {games}, not {variant}-card to {target}")
+
+
+@cache
+def board(target: int = TARGETS[0], variant: str = "six") -> Board:
+    """The tables of a game, read once from the generated module."""
+    check_game(target, variant)
+    from .data import board as data
+
+    suffix = f"{variant.upper()}_{target}"
+
+    def table(name: str) -> array[int]:
+        values = array("H", getattr(data, name))
+        if sys.byteorder == "little":
+            values.byteswap()
+        return values
+
+    margins = range(len(SKUNKS[target]))
+    return Board(
+        variant,
+        target,
+        table(f"WIN_{suffix}"),
+        tuple(table(f"BIG_FOR_{suffix}_{at}") for at in margins),
+        tuple(table(f"BIG_AGAINST_{suffix}_{at}") for at in margins),
+    )
+
+
+def check_position(scores: tuple[int, ...], target: int) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless every score is a score of a game not yet won."""
+    for score in scores:
+        if not 0 <= score < target:
+            raise RulesError(f"a score is 0 to {target - 1} in a game to {target}, not {score}")
+
+
+def dealer_chance(dealer: int, pone: int, *, target: int = TARGETS[0], variant: str = "six") -> float:
+    """The dealer's chance to win from the start of a deal at these scores."""
+    check_position((dealer, pone), target)
+    return board(target, variant).dealer_win(dealer, pone)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One seat's chances from a position: to win, and to win and to lose by each big margin.
+
+    ``margins`` names the big wins, heaviest first (``double skunk``, ``skunk``; or ``lurch``), each
+    with its game points and the chances that it is mine (``wins``) or the opponent's (``losses``):
+    a skunk is a win with the loser from 61 to 90, a double skunk below 61.
+    """
+
+    me: int
+    opponent: int
+    me_dealing: bool
+    target: int
+    variant: str
+    win: float
+    margins: tuple[tuple[str, int], ...]
+    wins: tuple[float, ...]
+    losses: tuple[float, ...]
+
+    @property
+    def lose(self) -> float:
+        """The chance to lose."""
+        return 1.0 - self.win
+
+    @property
+    def game_points(self) -> float:
+        """Expected game points won less game points lost."""
+        plain_win = self.win - sum(self.wins)
+        plain_loss = self.lose - sum(self.losses)
+        points = [points for _, points in self.margins]
+        return plain_win - plain_loss + sum(p * (w - l) for p, w, l in zip(points, self.wins, self.losses))
+
+
+def odds(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> Odds:
+    """My chances from the start of a deal at these scores, as dealer or as pone."""
+    check_position((me, opponent), target)
+    tables = board(target, variant)
+    dealer, pone = (me, opponent) if me_dealing else (opponent, me)
+    win = tables.dealer_win(dealer, pone)
+    below_for = [tables.at(t, dealer, pone) for t in tables.big_for]
+    below_against = [tables.at(t, dealer, pone) for t in tables.big_against]
+    if not me_dealing:
+        win, below_for, below_against = 1.0 - win, below_against, below_for
+    # The tables hold "loser below each margin", lightest first; a margin's own chance is the
+    # difference of consecutive ones. Margins are named heaviest first, as in the rules.
+    kinds = SKUNKS[target]
+    exact_for = _exact(below_for)
+    exact_against = _exact(below_against)
+    names = tuple((_MARGIN_NAMES[kind], points) for _, points, kind in kinds)
+    return Odds(me, opponent, me_dealing, target, variant, win, names, exact_for, exact_against)
+
+
+def _exact(below: list[float]) -> tuple[float, ...]:
+    """Chances of each margin alone, heaviest first, from chances of the loser being below each, lightest first."""
+    heaviest_first = below[::-1]
+    return tuple(
+        value - (heaviest_first[at - 1] if at else 0.0) for at, value in enumerate(heaviest_first)
+    )
+
+
+# --- one deal, decided by the board -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What a throw brings to the deal, as the board weighs it.
+
+    ``thrown`` is the ranks thrown to the crib, lower first; ``starters`` one
+    entry for each card that may be turned, equally likely: its rank, the
+    kept hand's points with it, and 1 if a thrown jack is of its suit (nobs
+    in the crib), else 0. ``pegging`` is what the kept cards peg for less
+    than they concede, against what a keep pegs on average in the seat
+    (0 when not known).
+    """
+
+    thrown: tuple[int, int]
+    starters: tuple[tuple[int, int, int], ...]
+    pegging: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Model:
+    """What the sampled deals of a variant say of a deal's scoring, for :func:`throw_chances`.
+
+    By starter rank: the pone's points in the play with the dealer's play,
+    hand and crib (``pone_rows[rank][pone's play][dealer's total]``); the
+    dealer's points in the play with the pone's play and hand
+    (``dealer_rows[rank][dealer's play][pone's total]``); the crib. And over
+    all deals: who first reaches a need in the play (``first[seat][need][k]``,
+    the chance the seat does while the other has fewer than ``k``), and
+    ``alone[seat][points][k]``, the chance the seat pegs exactly ``points``
+    while the other pegs fewer than ``k``. ``expert_gift[seat][rank]``: how
+    far the seat's own throws in the sampled deals moved the crib, against a
+    throw of any two cards (the sampled cribs already hold it).
+    """
+
+    pone_rows: dict[int, list[list[float]]]
+    dealer_rows: dict[int, list[list[float]]]
+    cribs: dict[int, list[float]]
+    first: tuple[list[list[float]], list[list[float]]]
+    alone: tuple[list[list[float]], list[list[float]]]
+    crib_means: list[list[list[float]]]
+    expert_gift: tuple[dict[int, float], dict[int, float]]
+
+
+_PONE, _DEALER = 0, 1
+
+
+@cache
+def _model(variant: str) -> _Model:
+    from .data import board as data
+
+    name = variant.upper()
+    deals: int = getattr(data, f"DEALS_{name}")
+
+    def rows(view: list[list[list[int]]]) -> dict[int, list[list[float]]]:
+        """By starter rank, for each of my play points, the other seat's totals: joint chances."""
+        out = {}
+        for rank, table in enumerate(view):
+            total = sum(map(sum, table))
+            if total:
+                out[rank] = _trimmed([[count / total for count in row] for row in table])
+        return out
+
+    def prefix(table: list[list[int]]) -> list[list[float]]:
+        """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``."""
+        return [[0.0, *accumulate(count / deals for count in row)] for row in table]
+
+    cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
+    means: list[list[list[float]]] = grid("CRIB_MEANS")
+    gifts = []
+    for by_rank in grid(f"THROWS_{name}"):  # [seat][lower rank][higher rank][starter rank]
+        gift = {}
+        for rank in RANKS:
+            thrown = [(by_rank[low][high][rank], means[low][high][rank] - means[0][0][rank])
+                      for low in RANKS for high in RANKS[low - 1 :] if by_rank[low][high][rank]]
+            if thrown:
+                gift[rank] = sum(n * shift for n, shift in thrown) / sum(n for n, _ in thrown)
+        gifts.append(gift)
+    play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
+    first = (prefix(grid(f"PLAY_REACH_PONE_{name}")), prefix(grid(f"PLAY_REACH_DEALER_{name}")))
+    alone = (prefix([list(column) for column in zip(*play)]), prefix(play))
+    return _Model(
+        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, first, alone, means,
+        (gifts[0], gifts[1]),
+    )
+
+
+@cache
+def pegging_average(variant: str, me_dealing: bool) -> float:
+    """What the seat pegs for less than it concedes in the play, on average over the sampled deals."""
+    play = grid(f"PLAY_TOTALS_{variant.upper()}")
+    cells = [(dealer - pone, count) for dealer, row in enumerate(play) for pone, count in enumerate(row)]
+    net: float = sum(points * count for points, count in cells) / sum(count for _, count in cells)
+    return net if me_dealing else -net
+
+
+ENDGAME = 0.005
+"""Below this chance that a deal ends the game, the expert throws by points: the board can hardly
+tell its throws apart there."""
+
+
+def ending_chance(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> float:
+    """About how likely a deal from this position is to end the game: the chance the dealer's points in
+    the deal reach his need, plus the pone's, by the sampled deals (a deal where both would counts twice)."""
+    dealer, pone = (me, opponent) if me_dealing else (opponent, me)
+    tails = _tails(variant)
+    return _tail(tails[_DEALER], target - dealer) + _tail(tails[_PONE], target - pone)
+
+
+def _tail(tail: list[float], need: int) -> float:
+    return tail[need] if need < len(tail) else 0.0
+
+
+@cache
+def _tails(variant: str) -> tuple[list[float], list[float]]:
+    """By seat, the chance of at least ``n`` points in a deal, for each ``n``."""
+    totals = grid(f"TOTALS_{variant.upper()}")  # [dealer][pone]
+    deals = sum(map(sum, totals))
+    tails = []
+    for tally in ([sum(column) for column in zip(*totals)], [sum(row) for row in totals]):
+        tail, running = [], 0
+        for count in reversed(tally):
+            running += count
+            tail.append(running / deals)
+        tails.append(tail[::-1])
+    return tails[0], tails[1]
+
+
+_SLIGHT = 1e-6
+"""Chances below this at the end of a row, and rows of less than it, are left out of the sums: a
+ten-thousandth of a point of percentage, for work saved in every one of them."""
+
+
+def _trimmed(table: list[list[float]]) -> list[list[float]]:
+    """Rows without their slight tails; rows of next to nothing emptied (but kept, for their place)."""
+    out = []
+    for row in table:
+        end = len(row)
+        while end and row[end - 1] < _SLIGHT:
+            end -= 1
+        out.append(row[:end] if sum(row) >= _SLIGHT else [])
+    return out
+
+
+def _chance(table: list[list[float]], points: int, limit: int) -> float:
+    """``table[points][limit]``, 0 beyond the table (no such points) and the last column past it."""
+    if points >= len(table) or limit <= 0:
+        return 0.0
+    row = table[points]
+    return row[min(limit, len(row) - 1)]
+
+
+@cache
+def _rows(target: int, variant: str, transposed: bool) -> tuple[tuple[float, ...], ...]:
+    """The dealer's chance by position as rows (``[dealer][pone]``, or ``[pone][dealer]`` transposed),
+    each padded with zeros past the target: a seat at the target or past it has already won."""
+    tables = board(target, variant)
+    pad = (0.0,) * (target + 64)
+    if transposed:
+        return tuple(tuple(tables.dealer_win(d, p) for d in range(target)) + pad for p in range(target))
+    return tuple(tuple(tables.dealer_win(d, p) for p in range(target)) + pad for d in range(target))
+
+
+def throw_chances(
+    me: int, opponent: int, *, me_dealing: bool, outlooks: Sequence[Outlook], target: int = TARGETS[0],
+    variant: str = "six",
+) -> tuple[float, ...]:
+    """My chance to win the game with each throw, from my score and the opponent's as the deal begins.
+
+    The deal is scored in its order: his heels (a jack turned), the play,
+    the pone's hand, the dealer's hand, the crib; the first to the target
+    wins there, and otherwise the game goes on from where the deal leaves
+    it (the board's table). My hand is exact for every starter. The rest is
+    the sampled deals' by starter rank: the play's points (and who first
+    reaches a need in it) and the other seat's hand, with the crib moved by
+    what my throw adds to it against a throw of any two cards, and the
+    play by what my keep pegs against an average keep. The same count
+    serves every score: far from the end, where the deal cannot end the
+    game, it is the table's chance over where the deal may leave the seats.
+    See docs/methods.md for how close it comes to simulating the deal.
+    """
+    check_position((me, opponent), target)
+    model = _model(variant)
+    need, theirs = target - me, target - opponent
+    if me_dealing:
+        chances = [_as_dealer(model, me, opponent, need, theirs, target, variant, o) for o in outlooks]
+    else:
+        chances = [_as_pone(model, me, opponent, target, variant, o) for o in outlooks]
+    return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
+
+
+def _groups(outlook: Outlook) -> dict[tuple[int, int, int], int]:
+    groups: dict[tuple[int, int, int], int] = {}
+    for starter in outlook.starters:
+        groups[starter] = groups.get(starter, 0) + 1
+    return groups
+
+
+def _split(shift: float) -> tuple[int, float]:
+    """A shift of points as whole points and the fraction of the next point."""
+    whole = int(shift // 1)
+    return whole, shift - whole
+
+
+def _moved(chances: Sequence[float], values: Sequence[float], base: int, whole: int, part: float) -> float:
+    """The expectation of ``values[base + y + shift]`` when ``y`` has the distribution ``chances``, for a
+    shift of ``whole + part`` points (the fraction shared between the whole points either side).
+
+    A shift is a model's, not a score: one down may read a little below ``base`` (never below 0).
+    """
+    start = max(base + whole, 0)
+    size = len(chances)
+    low = sum(map(mul, chances, values[start : start + size]))
+    high = sum(map(mul, chances, values[start + 1 : start + 1 + size]))
+    return float(low + part * (high - low))
+
+
+def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, seat: int) -> float:
+    """How far my throw moves the crib, against the throws the seat makes in the sampled deals."""
+    means = model.crib_means
+    low, high = thrown
+    return means[low][high][rank] - means[0][0][rank] + nobs - model.expert_gift[seat].get(rank, 0.0)
+
+
+def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
+    total = 0.0
+    need = target - me
+    for (rank, hand, nobs), cards in _groups(outlook).items():
+        heels = 2 if rank == 11 else 0
+        left = target - opponent - heels
+        if left <= 0:
+            continue  # his heels wins at the cut
+        # His points after the play and his shows move with my crib's gift and with my keep's pegging.
+        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging)
+        start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
+        low = _later_as_dealer(target, variant, rank, me + hand, start)
+        high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
+        total += cards * (_counted_out(model, need, left, rank, hand) + low + part * (high - low))
+    return total / len(outlook.starters)
+
+
+def _counted_out(model: _Model, need: int, left: int, rank: int, hand: int) -> float:
+    """As the pone, the chance that I win in the deal: I peg out first, or my hand counts me out
+    after a play in which he did not peg out (``left`` is what he needs after a jack turned)."""
+    sure = _chance(model.first[_PONE], need, left)
+    for pegged in range(max(need - hand, 0), min(need, len(model.pone_rows[rank]))):
+        sure += _chance(model.alone[_PONE], pegged, left)
+    return sure
+
+
+@lru_cache(maxsize=1 << 16)
+def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: int) -> float:
+    """As the pone with a starter of ``rank``, at ``shown`` after my hand: the chance, over what I
+    peg short of the target and his play and shows after it (moved to begin at ``start``), that I
+    win as the next dealer. Kept from throw to throw and deal to deal: it depends on the scores and
+    the starter, not the cards."""
+    rows = _rows(target, variant, False)
+    reach = max(target - start, 0)  # his points past these win before I deal: the table reads 0 there
+    later = 0.0
+    for pegged, row in enumerate(_model(variant).pone_rows[rank]):
+        if shown + pegged >= target:
+            break
+        if row:
+            later += sum(map(mul, row[:reach], rows[shown + pegged][start : start + reach]))
+    return later
+
+
+def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
+               outlook: Outlook) -> float:
+    total = 0.0
+    for (rank, hand, nobs), cards in _groups(outlook).items():
+        heels = 2 if rank == 11 else 0
+        left = need - heels
+        if left <= 0:
+            total += cards  # my heels wins at the cut
+            continue
+        # My points move with my crib and with my keep's pegging.
+        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
+        shows = _ahead_of_play(me, opponent, target, variant, rank)
+        total += cards * (_chance(model.first[_DEALER], left, theirs) + _moved(model.cribs[rank], shows, hand, whole, part))
+    return total / len(outlook.starters)
+
+
+SHOWN = 72
+"""How far the dealer's chance after the play is worked out, by the points he then shows: past a hand
+of 29 moved by the model's largest shift (9: the crib means and the pegging table bound it), and the
+29 values of a crib's distribution after it (a test checks the extreme throw)."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
+    """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
+    after the play, my chance to win (``y`` reaches what I lack, and his hand did not count out
+    first) or win later as the pone of the next deal, over what the play may bring me short of what
+    I need, each weighed by its chance. Kept from throw to throw and deal to deal (read only: the
+    cache holds it): it depends on the position, not the cards."""
+    heels = 2 if rank == 11 else 0
+    left = target - me - heels
+    total = [0.0] * SHOWN
+    for pegged, row in enumerate(_model(variant).dealer_rows[rank]):
+        if pegged >= left:
+            break
+        if row:
+            mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged)
+            total = list(map(add, total, later + [mass] * (SHOWN - len(later))))
+    return array("d", total)
+
+
+def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int,
+                   mine: int) -> tuple[float, list[float]]:
+    """As the dealer who pegged ``pegged`` with a starter of ``rank``: the chance that the pone's play
+    and hand leave him short of the target, and, for each score from ``mine`` up (to the target, at
+    most :data:`SHOWN` of them), that chance less his chance to win as the next dealer."""
+    alive, mass, known = _pone_short(target, variant, rank, pegged, opponent)
+    end = min(mine + SHOWN, target)
+    if None in known[mine:end]:
+        columns, stop = _rows(target, variant, True), opponent + len(alive)
+        for score in range(mine, end):
+            if known[score] is None:
+                known[score] = mass - sum(map(mul, alive, columns[score][opponent:stop]))
+    return mass, known[mine:end]  # type: ignore[return-value]  # each filled above
+
+
+@lru_cache(maxsize=1 << 12)
+def _pone_short(target: int, variant: str, rank: int, pegged: int,
+                opponent: int) -> tuple[list[float], float, list[float | None]]:
+    """The pone's play and hand while short of the target, their chance, and the dealer's chances by
+    his score after them (:func:`_later_as_pone`), worked out as asked for: positions around each
+    other share them. Kept from deal to deal."""
+    alive = _model(variant).dealer_rows[rank][pegged][: target - opponent]
+    return alive, sum(alive), [None] * target
+
+
+# --- the play, decided by the board --------------------------------------------------------------
+
+
+@cache
+def _shows(variant: str, rank: int, seat: int) -> tuple[float, ...]:
+    """The distribution of the seat's hand with a starter of this rank, in the sampled deals."""
+    row = grid(f"HANDS_{('PONE', 'DEALER')[seat]}_{variant.upper()}")[rank]
+    total = sum(row)
+    return tuple(count / total for count in row)
+
+
+@cache
+def _his_shows(variant: str, rank: int) -> tuple[float, ...]:
+    """The dealer's hand and crib together with a starter of this rank (the sampled deals' cribs)."""
+    hand, crib = _shows(variant, rank, _DEALER), _model(variant).cribs[rank]
+    total = [0.0] * (len(hand) + len(crib))
+    for points, chance in enumerate(hand):
+        if chance:
+            for more, other in enumerate(crib):
+                total[points + more] += chance * other
+    return tuple(total)
+
+
+def after_play(
+    me: int, opponent: int, *, me_dealing: bool, shown: int, thrown: tuple[int, int], starter: int, nobs: int = 0,
+    target: int = TARGETS[0], variant: str = "six",
+) -> Callable[[int, int], float]:
+    """My chance to win when the play ends with ``mine`` more points pegged by me and ``theirs`` by the
+    opponent, from the scores now, with neither at the target: ``f(mine, theirs)``.
+
+    The shows follow in order: the pone's hand, then the dealer's hand and the
+    crib. Mine (``shown``, with the ``starter``'s rank known) is exact; his
+    hand is the sampled deals' with that starter; the crib is theirs moved by
+    my ``thrown`` ranks (and ``nobs``, a thrown jack of the starter's suit).
+    Then the game goes on from where the deal leaves it, by the table.
+    """
+    check_position((me, opponent), target)
+    model = _model(variant)
+    rows = _rows(target, variant, False)
+    seat = _DEALER if me_dealing else _PONE
+    whole, part = _split(_crib_shift(model, thrown, starter, nobs, seat))
+    known: dict[tuple[int, int], float] = {}
+    if me_dealing:
+        his, crib = _shows(variant, starter, _PONE), model.cribs[starter]
+
+        def value(mine: int, theirs: int) -> float:
+            base = me + mine + shown
+            chance = 0.0
+            for hand, weight in enumerate(his):
+                dealer = opponent + theirs + hand
+                if weight and dealer < target:
+                    chance += weight * (1.0 - _moved(crib, rows[dealer], base, whole, part))
+            return chance
+
+    else:
+        shows = _his_shows(variant, starter)
+
+        def value(mine: int, theirs: int) -> float:
+            dealer = me + mine + shown
+            if dealer >= target:
+                return 1.0
+            return _moved(shows, rows[dealer], opponent + theirs, whole, part)
+
+    def at(mine: int, theirs: int) -> float:
+        key = (mine, theirs)
+        chance = known.get(key)
+        if chance is None:
+            chance = known[key] = value(mine, theirs)
+        return chance
+
+    return at
+
+
+PLAY_MATTERS = 0.005
+"""The chance, at least, that the rest of the deal ends the game, for the play to be weighed by the board."""
+
+
+def play_matters(
+    me: int, opponent: int, *, me_dealing: bool, shown: int, starter: int, target: int = TARGETS[0],
+    variant: str = "six",
+) -> bool:
+    """Whether the rest of a deal in play may end the game: I could reach the target with my show
+    (``shown``) and a good play, or the opponent with his shows and the play, at least
+    :data:`PLAY_MATTERS` of the time by the sampled deals."""
+    if me + shown + _GOOD_PLAY >= target:
+        return True
+    his = _shows(variant, starter, _PONE) if me_dealing else _his_shows(variant, starter)
+    short = target - opponent - _GOOD_PLAY
+    return short <= 0 or sum(his[max(short, 0) :]) >= PLAY_MATTERS
+
+
+_GOOD_PLAY = 12
+"""Points a seat may peg in a good play, for :func:`play_matters`."""

@@ -1,0 +1,234 @@
+"""``crib review``: a logged game, every decision priced by the analyst, and the luck of the cards."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import IO, Any, NoReturn
+
+import click
+
+from ..cards import format_cards, quoted
+from ..game.analyst import Verdict, chance_text, points_text
+from ..game.record import RecordError, record_from_json
+from ..game.review import Decision, Review, SeatReview, review_game
+from . import EXIT_DATA, formats
+from .common import command, fit, format_option, terminal_width
+
+SUMMARY_KEY = ("best: decisions that gave up nothing against the expert's choice; throws, plays: points given up, "
+               "in all and a deal")
+CHANCE_KEY = ("where points decided; chance: the chance to win given up where the board decided, as the deal could "
+              "end the game")
+LUCK_KEY = ("the cards against the average, in points: starters, what the starter turned gave the shows (and his "
+            "heels); others' cards, what those cards did to what the shows could expect at the throw")
+PEGGING_KEY = "pegging: the net pegged against the keep's pegging value (the cards held and both seats' play)"
+
+
+def labels(review: Review) -> list[str]:
+    """Each seat's name, with its seat where two seats share a name."""
+    names = review.names
+    return [name if names.count(name) == 1 else f"{name} (seat {seat})" for seat, name in enumerate(names)]
+
+
+def signed(value: float | None) -> str:
+    return "" if value is None else f"{value:+.2f}"
+
+
+def has_chance(review: Review) -> bool:
+    """Whether the chance to win is known for this game (two players, a game with a board)."""
+    return any(seat.chance_given_up is not None for seat in review.seats)
+
+
+def has_pegging(review: Review) -> bool:
+    """Whether the pegging is set against the keeps' pegging values (two-player six-card games)."""
+    return any(seat.luck_total("pegging") is not None for seat in review.seats)
+
+
+def summary_rows(review: Review) -> Iterator[list[str]]:
+    """A seat a row: decisions, those as good as the expert's, points given up (in all and a deal), the chance."""
+    for label, seat in zip(labels(review), review.seats):
+        deals = max(seat.deals, 1)
+        throws, plays = seat.given_up("throw"), seat.given_up("play")
+        chance = [chance_text(seat.chance_given_up or 0)] if has_chance(review) else []
+        yield [label, str(len(seat.decisions)), str(seat.matched), points_text(throws), points_text(round(throws / deals)),
+               points_text(plays), points_text(round(plays / deals)), *chance]
+
+
+def luck_rows(review: Review) -> Iterator[list[str]]:
+    """A seat a row: the luck of the starters, of the others' cards, both, and the pegging against the average."""
+    for label, seat in zip(labels(review), review.seats):
+        pegging = [signed(seat.luck_total("pegging"))] if has_pegging(review) else []
+        yield [label, str(seat.deals), signed(seat.luck_total("starters")), signed(seat.luck_total("cards")),
+               signed(seat.luck_total("total")), *pegging]
+
+
+def given_up(verdict: Verdict) -> str:
+    """``0.52 points``, or where the board decided, ``1.3% of the chance to win``."""
+    if verdict.board:
+        return f"{chance_text(verdict.chance_given_up or 0)} of the chance to win"
+    return f"{points_text(verdict.points_given_up)} points"
+
+
+def mistake_lines(review: Review, top: int) -> Iterator[str]:
+    """Each seat's biggest mistakes, each with the position to paste."""
+    for label, seat in zip(labels(review), review.seats):
+        mistakes = seat.mistakes(top)
+        if not mistakes:
+            continue
+        yield ""
+        yield f"biggest mistakes: {label}"
+        for decision in mistakes:
+            verdict = decision.verdict
+            what = "throwing" if verdict.kind == "throw" else "laying"
+            yield (f"deal {decision.deal + 1}: {what} {format_cards(verdict.chosen)} instead of "
+                   f"{format_cards(verdict.best)} gave up {given_up(verdict)}")
+            yield f"  {decision.position}"
+
+
+def decision_rows(review: Review) -> Iterator[list[str]]:
+    """Every decision: the deal, the seat, what it chose, the expert's choice, what it gave up."""
+    names = labels(review)
+    for decision in review.decisions:
+        verdict = decision.verdict
+        chance = verdict.chance_given_up
+        yield [str(decision.deal + 1), names[decision.seat], verdict.kind, format_cards(verdict.chosen),
+               format_cards(verdict.best), "chance" if verdict.board else "points", points_text(verdict.points_given_up),
+               "" if chance is None else chance_text(chance)]
+
+
+def review_lines(review: Review, source: str, index: int, top: int, every: bool) -> Iterator[str]:
+    """The game, the summary by seat, the luck, the biggest mistakes, and with ``every`` each decision."""
+    record = review.record
+    rules = record.rules
+    game = "five-card cribbage" if rules.variant == "five" else f"{('two', 'three', 'four')[rules.players - 2]} players"
+    scores = ", ".join(f"{name} {score}" for name, score in zip(labels(review), record.scores))
+    winners = [name for seat, name in enumerate(labels(review)) if rules.side(seat) == record.winner]
+    games = f"{record.game_points} game{'s' if record.game_points != 1 else ''}"
+    yield f"game {index} of {source}, {game} to {rules.target}: {scores}; {' and '.join(winners)} won, {games}"
+    chance, pegging = has_chance(review), has_pegging(review)
+    yield formats.table(summary_rows(review), ("seat", "decisions", "best", "throws", "a deal", "plays", "a deal",
+                                               *(["chance"] if chance else [])))
+    yield fit(SUMMARY_KEY + (f", {CHANCE_KEY}" if chance else ""), terminal_width())
+    yield ""
+    yield formats.table(luck_rows(review), ("seat", "deals", "starters", "others' cards", "total",
+                                            *(["pegging"] if pegging else [])))
+    yield fit(LUCK_KEY + (f"; {PEGGING_KEY}" if pegging else ""), terminal_width())
+    missed = [(label, seat.missed) for label, seat in zip(labels(review), review.seats) if seat.missed]
+    if missed:
+        yield "missed in counting (muggins): " + ", ".join(f"{label} {points}" for label, points in missed)
+    yield from mistake_lines(review, top)
+    if every:
+        yield ""
+        yield formats.table(decision_rows(review), ("deal", "seat", "decision", "chose", "expert", "decided by",
+                                                    "points", "chance"))
+
+
+def verdict_json(decision: Decision) -> dict[str, Any]:
+    verdict = decision.verdict
+    return {
+        "deal": decision.deal + 1, "seat": decision.seat, "kind": verdict.kind, "chose": [str(c) for c in verdict.chosen],
+        "expert": [str(c) for c in verdict.best], "board": verdict.board,
+        "points": verdict.chosen_points / 100, "expert_points": verdict.best_points / 100,
+        "points_given_up": verdict.points_given_up / 100,
+        "chance": None if verdict.chosen_chance is None else verdict.chosen_chance / 1000,
+        "expert_chance": None if verdict.best_chance is None else verdict.best_chance / 1000,
+        "chance_given_up": None if verdict.chance_given_up is None else verdict.chance_given_up / 1000,
+        "position": decision.position,
+    }
+
+
+def seat_json(seat: SeatReview, label: str, top: int) -> dict[str, Any]:
+    throws, plays = seat.given_up("throw"), seat.given_up("play")
+    chance = seat.chance_given_up
+    return {
+        "seat": seat.seat, "name": label, "deals": seat.deals, "decisions": len(seat.decisions), "best": seat.matched,
+        "throws_given_up": throws / 100, "plays_given_up": plays / 100,
+        "chance_given_up": None if chance is None else chance / 1000, "missed_in_counting": seat.missed,
+        "luck": {part: seat.luck_total(part) for part in ("starters", "cards", "total", "pegging")},
+        "luck_by_deal": [{"starters": luck.starters, "cards": luck.cards, "pegging": luck.pegging} for luck in seat.luck],
+        "mistakes": [verdict_json(decision) for decision in seat.mistakes(top)],
+    }
+
+
+def review_json(review: Review, index: int, top: int) -> dict[str, Any]:
+    rules, record = review.record.rules, review.record
+    return {
+        "game": index, "players": list(review.names), "variant": rules.variant, "target": rules.target,
+        "scores": list(record.scores), "winner": record.winner, "game_points": record.game_points,
+        "seats": [seat_json(seat, label, top) for seat, label in zip(review.seats, labels(review))],
+        "decisions": [verdict_json(decision) for decision in review.decisions],
+    }
+
+
+def find_game(file: IO[str], number: int | None, source: str) -> tuple[int, int, object]:
+    """The game asked for: the line number, its ``game`` number and the JSON; by default the last game of the file.
+
+    crib play numbers the games of each session from 0, so a number may come again: the last wins.
+    """
+    found: tuple[int, int, object] | None = None
+    games: list[int] = []
+    for at, line in enumerate(file, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError:
+            fail(source, at, "not a line of JSON")
+        index = data.get("game") if isinstance(data, dict) else None
+        if not isinstance(index, int):
+            fail(source, at, "no 'game' number: not a game record")
+            continue
+        games.append(index)
+        if number is None or index == number:
+            found = (at, index, data)
+    if found is None:
+        if not games:
+            raise click.UsageError(f"{quoted(source)} holds no games")
+        shown = ", ".join(map(str, sorted(set(games))[:10]))
+        raise click.UsageError(f"--game {number}: no such game in {quoted(source)} (games {shown})")
+    return found
+
+
+def fail(source: str, line: int, problem: str) -> NoReturn:
+    """Bad data in the log: one line naming it, exit status 1."""
+    click.echo(f"Error: {source} line {line}: {problem}", err=True)
+    sys.exit(EXIT_DATA)
+
+
+@command("review")
+@click.argument("log", metavar="GAME.jsonl")
+@click.option("--game", "number", type=int, help="The game with this 'game' number (default: the last in the file).")
+@click.option("--top", type=click.IntRange(0), default=5, show_default=True, help="Mistakes to list for each seat.")
+@click.option("--all", "every", is_flag=True, help="List every decision, not only the biggest mistakes.")
+@format_option("table", "json", default="table")
+def review(log: str, number: int | None, top: int, every: bool, fmt: str | None) -> None:
+    """Review a logged game: every decision priced by the analyst, and the luck.
+
+    GAME.jsonl is a log of crib play --log or crib simulate --log (- for
+    standard input). Each throw and each card laid where more than one rank
+    fitted is priced as the built-in expert would price it, at its depth:
+    the expert's choice, the points given up and, with two players, the
+    chance to win given up. The luck is what the starters and the others'
+    cards gave each seat against the average. Bad data in the log is exit 1.
+
+    \b
+    $ crib simulate --games 3 --a expert --b random --to 61 --log games.jsonl
+    $ crib review games.jsonl --game 1
+    $ crib review games.jsonl --all --format json
+    """
+    if log == "-":
+        line, index, data = find_game(sys.stdin, number, log)
+    else:
+        try:
+            with open(log, encoding="utf-8") as file:
+                line, index, data = find_game(file, number, log)
+        except OSError as error:
+            raise click.BadParameter(f"cannot read {quoted(log)}: {error.strerror}", param_hint="GAME.jsonl") from None
+    try:
+        record, names = record_from_json(data)
+        result = review_game(record, names)
+    except RecordError as error:
+        fail(log, line, str(error))
+    click.echo(formats.to_json(review_json(result, index, top)) if fmt == "json"
+               else "\n".join(review_lines(result, log, index, top, every)))

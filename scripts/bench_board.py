@@ -1,0 +1,59 @@
+"""The board's speed: a position's chance, and every throw's chance to win from a score.
+
+Random six-card deals at endgame scores (where the deal may end the game,
+so the whole model is worked) and at scores where it cannot; prints the mean
+and the 99th percentile of ``analyze_discards(..., score=...)`` in
+milliseconds of processor time, and what the plain analysis costs beside it.
+Each deal is at a position of its own, as one ``crib discard --score`` is:
+nothing worked out for one position serves the next.
+
+    python scripts/bench_board.py [--deals 200] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from crib_cli.board import dealer_chance, ending_chance
+from crib_cli.cards import DECK
+from crib_cli.discard import analyze_discards
+
+
+def timed(call: object, *args: object, **kwargs: object) -> float:
+    start = time.process_time()
+    call(*args, **kwargs)  # type: ignore[operator]
+    return 1000 * (time.process_time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    first = timed(dealer_chance, 0, 0)
+    lookups = timed(lambda: [dealer_chance(d, p) for d in range(121) for p in range(121)]) / (121 * 121)
+    print(f"a position's chance: {first:.1f} ms the first (loading the table), then {1000 * lookups:.2f} µs")
+    analyze_discards(rng.sample(DECK, 6), role="pone", pegging=True, score=(110, 110))  # the deal model, loaded once
+    for label, endgame in (("the deal may end the game", True), ("it cannot", False)):
+        plain, scored = [], []
+        seen = set()
+        while len(scored) < args.deals:
+            role = rng.choice(["dealer", "pone"])
+            score = (rng.randrange(90, 121), rng.randrange(90, 121)) if endgame else (rng.randrange(0, 70), rng.randrange(0, 70))
+            if (ending_chance(*score, me_dealing=role == "dealer") >= 0.005) != endgame or (role, score) in seen:
+                continue  # a position seen before would find its parts worked out already: a run of games, not one question
+            seen.add((role, score))
+            dealt = rng.sample(DECK, 6)
+            plain.append(timed(analyze_discards, dealt, role=role, pegging=True))
+            scored.append(timed(analyze_discards, dealt, role=role, pegging=True, score=score))
+        slow = sorted(scored)[int(0.99 * len(scored))]
+        print(f"every throw's chance to win, {label}: {statistics.fmean(scored):.1f} ms mean, {slow:.1f} ms at the "
+              f"99th percentile ({statistics.fmean(plain):.1f} ms without the score)")
+
+
+if __name__ == "__main__":
+    main()

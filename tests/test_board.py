@@ -1,0 +1,178 @@
+"""The board: the chance to win by position, the odds of a big win, and the chance of a throw or a play."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from crib_cli.board import (
+    BOARDS,
+    ENDGAME,
+    Outlook,
+    after_play,
+    board,
+    dealer_chance,
+    ending_chance,
+    odds,
+    play_matters,
+    throw_chances,
+)
+from crib_cli.cards import DECK, parse_cards
+from crib_cli.discard import analyze_discards
+from crib_cli.rules import RulesError
+
+
+@pytest.mark.parametrize(("variant", "target"), BOARDS)
+def test_more_points_never_lower_a_seats_chance(variant: str, target: int) -> None:
+    tables = board(target, variant)
+    for dealer in range(target):
+        for pone in range(target):
+            chance = tables.dealer_win(dealer, pone)
+            assert 0.0 <= chance <= 1.0
+            if dealer + 1 < target:
+                assert tables.dealer_win(dealer + 1, pone) >= chance
+            if pone + 1 < target:
+                assert tables.dealer_win(dealer, pone + 1) <= chance
+
+
+def test_the_first_dealer_wins_about_as_often_as_players_report() -> None:
+    """55.5% over millions of online games, 55-56% between equal players: within a point of it."""
+    assert 0.545 <= dealer_chance(0, 0) <= 0.57
+    assert 0.45 <= dealer_chance(0, 3, target=61, variant="five") <= 0.55  # the pone's three for last
+
+
+@pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(95, 110, True), (95, 110, False), (0, 0, True), (60, 20, False)])
+def test_odds_are_one_seats_side_of_the_table(me: int, opponent: int, me_dealing: bool) -> None:
+    mine = odds(me, opponent, me_dealing=me_dealing)
+    theirs = odds(opponent, me, me_dealing=not me_dealing)
+    assert mine.win + theirs.win == pytest.approx(1.0)
+    assert mine.wins == pytest.approx(theirs.losses) and mine.losses == pytest.approx(theirs.wins)
+    assert [name for name, _ in mine.margins] == ["double skunk", "skunk"]
+    assert sum(mine.wins) <= mine.win + 1e-9 and sum(mine.losses) <= mine.lose + 1e-9
+    assert mine.game_points == pytest.approx(-theirs.game_points)
+
+
+def test_a_lurch_is_only_in_games_to_61() -> None:
+    assert [name for name, _ in odds(10, 40, me_dealing=True, target=61).margins] == ["lurch"]
+    assert odds(10, 55, me_dealing=True, target=61).losses[0] > 0.2  # well behind: likely lurched
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: dealer_chance(121, 0), "a score is 0 to 120 in a game to 121, not 121"),
+    (lambda: dealer_chance(0, -1), "not -1"),
+    (lambda: board(121, "five"), "not five-card to 121"),
+    (lambda: odds(0, 0, me_dealing=True, target=100), "not six-card to 100"),
+])
+def test_positions_off_the_board(call, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RulesError, match=message):
+        call()
+
+
+def test_the_deal_can_end_the_game_only_near_the_end() -> None:
+    assert ending_chance(0, 0, me_dealing=True) == 0.0
+    assert ending_chance(60, 60, me_dealing=False) < ENDGAME
+    assert ending_chance(110, 100, me_dealing=True) > 0.5
+
+
+def outlook(hand: str, thrown: str, pegging: float = 0.0) -> Outlook:
+    keep, throw = parse_cards(hand), parse_cards(thrown)
+    unseen = [card for card in DECK if card not in keep + throw]
+    from crib_cli.discard import _hand_points
+
+    points = _hand_points(keep, tuple(unseen))
+    ranks = sorted(int(c.rank) for c in throw)
+    return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging)
+
+
+def test_a_hand_that_counts_out_first_wins() -> None:
+    """A pone at 115 keeping 5 5 5 J (at least 14 with any starter) wins unless the dealer pegs out first."""
+    chance = throw_chances(115, 100, me_dealing=False, outlooks=[outlook("5S 5C 5D JH", "KS QH")])[0]
+    assert chance > 0.99
+
+
+def test_the_dealers_heels_can_win_before_anything() -> None:
+    """A pone at 0 against a dealer at 119: the dealer wins at the cut whenever a jack is turned, and pegs out soon."""
+    chance = throw_chances(0, 119, me_dealing=False, outlooks=[outlook("AS 2C 3D 4H", "KS QH")])[0]
+    assert chance < 0.05
+
+
+@pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(100, 110, False), (105, 95, True), (30, 40, False), (50, 30, True)])
+def test_a_keep_that_pegs_better_wins_more(me: int, opponent: int, me_dealing: bool) -> None:
+    chances = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[
+        outlook("AS 6D 9S 9C", "2D QC", pegging) for pegging in (-1.0, 0.0, 1.0)
+    ])
+    assert chances[0] < chances[1] < chances[2]
+
+
+def test_the_board_agrees_with_the_table_on_average() -> None:
+    """Over random hands thrown as the expert throws, a pone's chance by the deal model is the table's."""
+    rng = random.Random(4)
+    for me, opponent in [(100, 105), (110, 100)]:
+        chances = []
+        for _ in range(60):
+            options = analyze_discards(rng.sample(DECK, 6), role="pone", pegging=True, score=(me, opponent))
+            thrown = max(options, key=lambda option: option.total("pone"))  # as expert-points throws
+            assert thrown.win is not None
+            chances.append(thrown.win)
+        table = 1 - dealer_chance(opponent, me)
+        assert sum(chances) / len(chances) == pytest.approx(table, abs=0.03)
+
+
+@pytest.mark.parametrize(("dealt", "role", "opponent"), [
+    ("5S 5C 6D JH 4C KS", "pone", 86), ("5S 5C 6D JH 4C KS", "dealer", 95), ("AS 2C 8D 9H QC KS", "pone", 70),
+    ("AS 2C 8D 9H QC KS", "dealer", 100), ("3H 4H 7C 8D TS JS", "pone", 40),
+])
+def test_a_point_more_never_lowers_a_throws_chance_across_the_board(dealt: str, role: str, opponent: int) -> None:
+    """From mid-board to near the end, where the deal comes to end the game, every throw's chance
+    rises with my score and falls with his: one count serves every score, without a seam."""
+    def chances(me: int, theirs: int) -> dict[tuple[str, ...], float]:
+        options = analyze_discards(parse_cards(dealt), role=role, pegging=True, score=(me, theirs))
+        return {tuple(map(str, option.throw)): option.win or 0.0 for option in options}
+
+    mine = [chances(me, opponent) for me in range(opponent - 30, min(opponent + 15, 110))]
+    theirs = [chances(opponent, his) for his in range(60, 105)]
+    for low, high in pairwise(mine):
+        assert all(high[throw] >= low[throw] for throw in low)
+    for low, high in pairwise(theirs):
+        assert all(high[throw] <= low[throw] for throw in low)
+
+
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_the_dealers_shows_are_worked_out_far_enough(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The most a dealer's hand and crib can show, moved by the most any throw and keep move them: a
+    hand of 29 with every starter, nobs thrown, the crib's largest shift, the pegging's largest: the
+    same chance as with the shows worked out much further."""
+    from crib_cli import board as module
+
+    means = module._model(variant).crib_means
+    thrown = max(((low, high) for low in range(1, 14) for high in range(low, 14)),
+                 key=lambda pair: min(means[pair[0]][pair[1]][rank] - means[0][0][rank] for rank in range(1, 14)))
+    starters = tuple((rank, 29, 1) for rank in range(1, 14) for _ in range(4))[:46]
+    extreme = [Outlook(thrown, starters, 2.1), Outlook(thrown, starters, 0.0)]
+    target = 61 if variant == "five" else 121
+    for me, opponent in [(0, 0), (target - 50, target - 30), (target - 40, 10)]:
+        module._ahead_of_play.cache_clear()
+        chances = throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant)
+        monkeypatch.setattr(module, "SHOWN", 200)
+        module._ahead_of_play.cache_clear()
+        assert throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant) == chances
+        monkeypatch.undo()
+    module._ahead_of_play.cache_clear()
+
+
+def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:
+    # Pone at 110 showing 12: counts out first whatever the dealer holds.
+    assert after_play(110, 118, me_dealing=False, shown=12, thrown=(1, 13), starter=5)(0, 0) == 1.0
+    # Dealer at 110 showing 12 against a pone at 120: the pone's hand counts first; he needs one point.
+    late = after_play(110, 120, me_dealing=True, shown=12, thrown=(1, 13), starter=5)(0, 0)
+    assert late < 0.2
+    chance = after_play(100, 100, me_dealing=True, shown=8, thrown=(5, 5), starter=10)
+    assert chance(4, 0) > chance(0, 0) > chance(0, 4)
+
+
+def test_the_play_matters_only_when_the_deal_may_end_the_game() -> None:
+    assert not play_matters(40, 40, me_dealing=True, shown=8, starter=5)
+    assert play_matters(110, 40, me_dealing=True, shown=8, starter=5)
+    assert play_matters(40, 110, me_dealing=False, shown=0, starter=5)

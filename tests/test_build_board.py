@@ -1,0 +1,117 @@
+"""The board's builder: its solve against a brute-force recursion on made-up deals, and its output rebuilt."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from crib_cli.board import grid
+from crib_cli.builders import board as builder
+from crib_cli.builders.board import DEALER, PONE, Sample, solve
+from crib_cli.data import board as data
+
+# Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
+DEALS = {
+    "the dealer scores first": [[(DEALER, 2), (PONE, 1)]],
+    "the pone scores first": [[(PONE, 3), (DEALER, 1), (DEALER, 4)]],
+    "a mixture": [[(DEALER, 2), (PONE, 1)], [(PONE, 3), (DEALER, 1), (DEALER, 4)], [(PONE, 1), (DEALER, 9)]],
+    "big deals, for the lurch": [[(PONE, 12), (DEALER, 20)], [(DEALER, 5), (PONE, 6), (DEALER, 7)]],
+}
+
+
+def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
+    sample = Sample()
+    for events in deals:
+        sample.record(events, events, 5, [], [(1, 2), (3, 4)])
+    return sample
+
+
+def reference(deals: list[list[tuple[int, int]]], goal: int):  # type: ignore[no-untyped-def]
+    """The dealer's chances by brute force: play each deal's events in order from the position."""
+    below = builder.MARGINS.get(goal, ())
+
+    @cache
+    def chances(dealer: int, pone: int) -> tuple[Fraction, ...]:
+        total = [Fraction(0)] * (1 + 2 * len(below))
+        for events in deals:
+            scores = {DEALER: dealer, PONE: pone}
+            outcome = None
+            for seat, points in events:
+                scores[seat] += points
+                if scores[seat] >= goal:
+                    loser = scores[1 - seat]
+                    outcome = (seat == DEALER, [loser < b for b in below])
+                    break
+            if outcome is None:
+                nxt = chances(scores[PONE], scores[DEALER])  # the pone deals next
+                values = [1 - nxt[0], *nxt[1 + len(below):], *nxt[1 : 1 + len(below)]]
+            else:
+                won, bigs = outcome
+                values = [Fraction(won)] + [Fraction(won and b) for b in bigs] + [Fraction(not won and b) for b in bigs]
+            total = [t + v for t, v in zip(total, values)]
+        return tuple(t / len(deals) for t in total)
+
+    return chances
+
+
+@pytest.mark.parametrize("deals", DEALS.values(), ids=DEALS.keys())
+@pytest.mark.parametrize("goal", [9, 61])
+def test_solve_is_the_brute_force_recursion(deals: list[list[tuple[int, int]]], goal: int) -> None:
+    board = solve(sample_of(deals), goal)
+    chances = reference(deals, goal)
+    for dealer in range(goal):
+        for pone in range(goal):
+            expected = chances(dealer, pone)
+            assert board.win[dealer][pone] == pytest.approx(float(expected[0]), abs=1e-12), (dealer, pone)
+            margins = len(builder.MARGINS.get(goal, ()))
+            for at in range(margins):
+                assert board.big_for[at][dealer][pone] == pytest.approx(float(expected[1 + at]), abs=1e-12)
+                assert board.big_against[at][dealer][pone] == pytest.approx(float(expected[1 + margins + at]), abs=1e-12)
+
+
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_sampled_deals_are_the_same_whatever_the_processes(variant: str) -> None:
+    with ProcessPoolExecutor(2) as pool:
+        two = builder.sample(variant, 40, pool, chunk=13)
+    assert builder.sample(variant, 40, None, chunk=7) == two
+    assert sum(part.deals for part in two) == 40 and two[3].deals == 4  # deal i in part i % 10
+
+
+def entries(name: str) -> dict[tuple[int, ...], int]:
+    """A shipped table of counts as the builder held it: its nonzero entries by key."""
+
+    def walk(table: list, key: tuple[int, ...]) -> dict[tuple[int, ...], int]:  # type: ignore[type-arg]
+        if not isinstance(table, list):
+            return {key: table} if table else {}
+        found: dict[tuple[int, ...], int] = {}
+        for at, inner in enumerate(table):
+            found |= walk(inner, (*key, at))
+        return found
+
+    return walk(grid(name), ())
+
+
+def shipped_sample(variant: str) -> Sample:
+    """The shipped module's counts, as the builder held them."""
+    name = variant.upper()
+    sample = Sample(deals=getattr(data, f"DEALS_{name}"))
+    sample.reach = (entries(f"REACH_PONE_{name}"), entries(f"REACH_DEALER_{name}"))  # type: ignore[assignment]
+    sample.totals = entries(f"TOTALS_{name}")  # type: ignore[assignment]
+    return sample
+
+
+@pytest.mark.parametrize(("variant", "goal"), builder.BOARDS)
+def test_the_shipped_tables_are_solved_from_the_shipped_counts(variant: str, goal: int) -> None:
+    board = solve(shipped_sample(variant), goal)
+    suffix = f"{variant.upper()}_{goal}"
+    assert builder._packed(board.win) == getattr(data, f"WIN_{suffix}")
+    for at, (won, lost) in enumerate(zip(board.big_for, board.big_against)):
+        assert builder._packed(won) == getattr(data, f"BIG_FOR_{suffix}_{at}")
+        assert builder._packed(lost) == getattr(data, f"BIG_AGAINST_{suffix}_{at}")
+
+
+def test_the_crib_means_are_rebuilt() -> None:
+    assert builder.crib_means() == entries("CRIB_MEANS")
