@@ -168,7 +168,7 @@ def analyze_discards(
     if score is not None:
         assert role is not None
         goal = target or rules.target
-        chances = win_chances(throws, totals.unseen, score, role == "dealer", goal, variant)
+        chances = win_chances([(t.keep, t.throw) for t in throws], totals.unseen, score, role == "dealer", goal, variant)
         throws = [replace(option, win=chance) for option, chance in zip(throws, chances)]
         throws.sort(key=lambda t: (-(t.win or 0.0), -t.total(role)))
     elif role is None:
@@ -187,10 +187,10 @@ def _check_score(score: tuple[int, int], role: str | None, players: int) -> None
 
 
 def win_chances(
-    throws: Sequence[Throw], unseen: Sequence[Card], score: tuple[int, int], me_dealing: bool, target: int,
-    variant: str,
+    throws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]], unseen: Sequence[Card], score: tuple[int, int],
+    me_dealing: bool, target: int, variant: str,
 ) -> tuple[float, ...]:
-    """Each throw's chance to win the game from ``score`` (mine, the opponent's), the starter any of
+    """Each throw's (``(keep, thrown)``) chance to win the game from ``score`` (mine, the opponent's), the starter any of
     the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep
     (six-card cribbage, which has the pegging table)."""
@@ -199,12 +199,12 @@ def win_chances(
     average = pegging_average(variant, me_dealing)
     role = "dealer" if me_dealing else "pone"
     outlooks = []
-    for option in throws:
-        jacks = {card.suit for card in option.throw if card.rank == Rank.JACK}
-        points = _hand_points(option.keep, tuple(unseen))
+    for keep, thrown in throws:
+        jacks = {card.suit for card in thrown if card.rank == Rank.JACK}
+        points = _hand_points(keep, tuple(unseen))
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
-        ranks = sorted(int(card.rank) for card in option.throw)
-        pegs = _pegging(option.keep, role).mean - average if variant == "six" else 0.0
+        ranks = sorted(int(card.rank) for card in thrown)
+        pegs = _pegging(keep, role).mean - average if variant == "six" else 0.0
         outlooks.append(Outlook((ranks[0], ranks[1]), starters, pegs))
     me, opponent = score
     return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=target, variant=variant)

@@ -168,7 +168,8 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
     if score is not None:
         seen = set(view.hand)
         unseen = [card for card in DECK if card not in seen]
-        chances = win_chances(throws, unseen, score, view.is_dealer, rules.target, rules.variant)
+        chances = win_chances([(t.keep, t.throw) for t in throws], unseen, score, view.is_dealer, rules.target,
+                              rules.variant)
     options = [_throw_option(throw, role, pegging, chance) for throw, chance in zip(throws, chances)]
     if board:
         candidates = sorted(range(CANDIDATES), key=lambda at: (-(chances[at] or 0.0), at))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
-from ..discard import analyze_discards, best_throw, throw_means, win_chances
+from ..discard import best_throw, throw_means, win_chances
 from ..pegging import pegging_value
 from ..rules import GameRules
 from ..score import show_total
@@ -84,12 +84,20 @@ class ExpertPlayer:
     def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
         """Of the :data:`CANDIDATES` best throws by points, the likeliest to win the game."""
         rules = view.rules
-        options = analyze_discards(view.hand, role=role, variant=rules.variant, pegging=rules.variant == "six")
-        best = options[:CANDIDATES]
+        six = rules.variant == "six"  # which has the pegging table
+
+        def by_points(option: tuple[tuple[Card, ...], tuple[Card, ...], float, float]) -> tuple[float, float]:
+            """As :func:`~crib_cli.discard.analyze_discards` ranks: the net and the pegging value, then the hand."""
+            keep, _, hand, crib = option
+            peg = pegging_value(keep, role).mean if six else 0.0
+            return -(hand + (crib if role == "dealer" else -crib) + peg), -hand
+
+        best = sorted(throw_means(view.hand, variant=rules.variant), key=by_points)[:CANDIDATES]
         seen = set(view.hand)
         unseen = [card for card in DECK if card not in seen]
-        chances = win_chances(best, unseen, score, view.is_dealer, rules.target, rules.variant)
-        return max(zip(chances, range(len(best), 0, -1), best))[2].throw  # ties: the better by points
+        throws = [(keep, thrown) for keep, thrown, _, _ in best]
+        chances = win_chances(throws, unseen, score, view.is_dealer, rules.target, rules.variant)
+        return max(zip(chances, range(len(best), 0, -1), throws))[2][1]  # ties: the better by points
 
     def worth(self, option: tuple[tuple[Card, ...], tuple[Card, ...], float, float], role: str) -> float:
         """A throw's hand mean, plus or minus its crib term, plus its pegging term if weighed."""
