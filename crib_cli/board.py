@@ -277,8 +277,8 @@ def pegging_average(variant: str, me_dealing: bool) -> float:
 
 
 ENDGAME = 0.005
-"""Below this chance that a deal ends the game, the expert throws by points: the board can hardly
-tell its throws apart there."""
+"""Below this chance that a deal ends the game, the expert throws by points (and the analyst ranks
+throws by points): only from it up does it weigh its throws by the chance to win."""
 
 
 def ending_chance(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> float:
@@ -363,11 +363,8 @@ def throw_chances(
     """
     check_position((me, opponent), target)
     model = _model(variant)
-    need, theirs = target - me, target - opponent
-    if me_dealing:
-        chances = [_as_dealer(model, me, opponent, need, theirs, target, variant, o) for o in outlooks]
-    else:
-        chances = [_as_pone(model, me, opponent, target, variant, o) for o in outlooks]
+    seat = _as_dealer if me_dealing else _as_pone
+    chances = [seat(model, me, opponent, target, variant, outlook) for outlook in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 
 
@@ -447,9 +444,9 @@ def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: in
     return later
 
 
-def _as_dealer(model: _Model, me: int, opponent: int, need: int, theirs: int, target: int, variant: str,
-               outlook: Outlook) -> float:
+def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
+    need, theirs = target - me, target - opponent
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = need - heels

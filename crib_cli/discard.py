@@ -190,8 +190,8 @@ def win_chances(
     throws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]], unseen: Sequence[Card], score: tuple[int, int],
     me_dealing: bool, target: int, variant: str,
 ) -> tuple[float, ...]:
-    """Each throw's (``(keep, thrown)``) chance to win the game from ``score`` (mine, the opponent's), the starter any of
-    the ``unseen`` cards: my hand exact with every starter, the rest by the board
+    """The chance to win the game from ``score`` (mine, the opponent's) of each throw, a ``(keep,
+    thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep
     (six-card cribbage, which has the pegging table)."""
     from .board import Outlook, pegging_average, throw_chances

@@ -92,7 +92,8 @@ def refuse_score(position: tuple[int, int], role: str | None, players: int | Non
                  *, rows: bool = False) -> None:
     """A usage error unless the chance to win can be had: two players, a seat (or, for ``rows`` of
     batch input, a role in each row), a game with a table, scores in it."""
-    if role not in ("dealer", "pone") and not (rows and role is None) or players not in (None, 2):
+    seated = role in ("dealer", "pone") or (rows and role is None)
+    if not seated or players not in (None, 2):
         raise click.UsageError("--score: the chance to win is for two players: give --role dealer or pone")
     check_game(target, variant)
     check_position(position, target)

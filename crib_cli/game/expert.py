@@ -61,7 +61,7 @@ class ExpertPlayer:
             return self.board_throw(view, role, (view.scores[view.seat], view.scores[1 - view.seat]))
         if not self.weighs_pegging(rules):
             return best_throw(view.hand, role, rules.players, rules.variant)
-        return max(throw_means(view.hand), key=lambda option: self.worth(option, role))[1]
+        return max(throw_means(view.hand), key=lambda option: self.worth(option, role, rules))[1]
 
     def weighs_pegging(self, rules: GameRules) -> bool:
         """Whether its throw weighs more than the exact net: the pegging value or the expert crib
@@ -84,27 +84,23 @@ class ExpertPlayer:
     def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
         """Of the :data:`CANDIDATES` best throws by points, the likeliest to win the game."""
         rules = view.rules
-        six = rules.variant == "six"  # which has the pegging table
-
-        def by_points(option: tuple[tuple[Card, ...], tuple[Card, ...], float, float]) -> tuple[float, float]:
-            """As :func:`~crib_cli.discard.analyze_discards` ranks: the net and the pegging value, then the hand."""
-            keep, _, hand, crib = option
-            peg = pegging_value(keep, role).mean if six else 0.0
-            return -(hand + (crib if role == "dealer" else -crib) + peg), -hand
-
-        best = sorted(throw_means(view.hand, variant=rules.variant), key=by_points)[:CANDIDATES]
+        means = throw_means(view.hand, variant=rules.variant)
+        best = sorted(means, key=lambda option: (-self.worth(option, role, rules), -option[2]))[:CANDIDATES]
         seen = set(view.hand)
         unseen = [card for card in DECK if card not in seen]
         throws = [(keep, thrown) for keep, thrown, _, _ in best]
         chances = win_chances(throws, unseen, score, view.is_dealer, rules.target, rules.variant)
         return max(zip(chances, range(len(best), 0, -1), throws))[2][1]  # ties: the better by points
 
-    def worth(self, option: tuple[tuple[Card, ...], tuple[Card, ...], float, float], role: str) -> float:
-        """A throw's hand mean, plus or minus its crib term, plus its pegging term if weighed."""
+    def worth(self, option: tuple[tuple[Card, ...], tuple[Card, ...], float, float], role: str,
+              rules: GameRules) -> float:
+        """A throw's hand mean, plus or minus its crib term, plus its pegging term, each as weighed in
+        this game (:meth:`weighs_pegging`; else the exact net)."""
         keep, thrown, hand, crib = option
-        if self.crib_model == "expert":
+        weighs = self.weighs_pegging(rules)
+        if weighs and self.crib_model == "expert":
             crib = throw_value(thrown, role)
-        peg = pegging_value(keep, role).mean if self.pegging else 0.0
+        peg = pegging_value(keep, role).mean if weighs and self.pegging else 0.0
         return hand + (crib if role == "dealer" else -crib) + peg
 
     def play(self, view: View) -> Card | None:
