@@ -396,10 +396,13 @@ def throw_chances(
     the pone's hand, the dealer's hand, the crib; the first to the target
     wins there, and otherwise the game goes on from where the deal leaves
     it (the board's table). My hand is exact for every starter. The rest is
-    the sampled deals' by starter rank: the play's points (and who first
-    reaches a need in it) and the other seat's hand, with the crib moved by
-    what my throw adds to it against a throw of any two cards, and the
-    play by what my keep pegs against an average keep. The same count
+    the sampled deals' by starter rank: the play's points and the other
+    seat's hand, with the crib moved by what my throw adds to it against a
+    throw of any two cards, and the play by what my keep pegs against an
+    average keep; who first reaches a need in the play, and what it leaves
+    my hand to make, over the deals with a keep of my keep's class (the
+    outlook's ``keep_class``), the rest of the deal weighed by how likely
+    that class is to leave both seats short. The same count
     serves every score: far from the end, where the deal cannot end the
     game, it is the table's chance over where the deal may leave the seats.
     See docs/methods.md for how close it comes to simulating the deal.
