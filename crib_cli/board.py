@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
 from math import prod
 from operator import add, mul
 from typing import Any
@@ -191,12 +191,34 @@ class Outlook:
     kept hand's points with it, and 1 if a thrown jack is of its suit (nobs
     in the crib), else 0. ``pegging`` is what the kept cards peg for less
     than they concede, against what a keep pegs on average in the seat
-    (0 when not known).
+    (0 when not known); ``keep_class`` the keep's class by its pegging value
+    (:func:`crib_cli.pegging.keep_class`; None when not known).
     """
 
     thrown: tuple[int, int]
     starters: tuple[tuple[int, int, int], ...]
     pegging: float = 0.0
+    keep_class: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """Who reaches what in the play, over some of the sampled deals: ``first[need][k]``, the chance
+    the seat first has ``need`` points while the other has fewer than ``k``; ``alone[points][k]``, the
+    chance the seat pegs exactly ``points`` while the other pegs fewer than ``k``; ``short[points][k]``,
+    the chance it pegs fewer than ``points`` while the other pegs fewer than ``k``."""
+
+    first: list[list[float]]
+    alone: list[list[float]]
+    short: list[list[float]]
+
+    @classmethod
+    def of(cls, first: list[list[float]], alone: list[list[float]]) -> _Play:
+        """The tables, ``short`` summed from ``alone`` (its rows all as long)."""
+        short = [[0.0] * len(alone[0])]
+        for row in alone:
+            short.append(list(map(add, short[-1], row)))
+        return cls(first, alone, short)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,11 +228,10 @@ class _Model:
     By starter rank: the pone's points in the play with the dealer's play,
     hand and crib (``pone_rows[rank][pone's play][dealer's total]``); the
     dealer's points in the play with the pone's play and hand
-    (``dealer_rows[rank][dealer's play][pone's total]``); the crib. And over
-    all deals: who first reaches a need in the play (``first[seat][need][k]``,
-    the chance the seat does while the other has fewer than ``k``), and
-    ``alone[seat][points][k]``, the chance the seat pegs exactly ``points``
-    while the other pegs fewer than ``k``. ``expert_gift[seat][rank]``: how
+    (``dealer_rows[rank][dealer's play][pone's total]``); the crib. And who
+    reaches what in the play, for each seat: over all deals (``play``) and
+    over the deals in which the seat's keep is of each class by its pegging
+    value (``keeps[seat][class]``). ``expert_gift[seat][rank]``: how
     far the seat's own throws in the sampled deals moved the crib, against a
     throw of any two cards (the sampled cribs already hold it).
     """
@@ -218,8 +239,8 @@ class _Model:
     pone_rows: dict[int, list[list[float]]]
     dealer_rows: dict[int, list[list[float]]]
     cribs: dict[int, list[float]]
-    first: tuple[list[list[float]], list[list[float]]]
-    alone: tuple[list[list[float]], list[list[float]]]
+    play: tuple[_Play, _Play]
+    keeps: tuple[tuple[_Play, ...], tuple[_Play, ...]]
     crib_means: list[list[list[float]]]
     expert_gift: tuple[dict[int, float], dict[int, float]]
 
@@ -243,9 +264,9 @@ def _model(variant: str) -> _Model:
                 out[rank] = _trimmed([[count / total for count in row] for row in table])
         return out
 
-    def prefix(table: list[list[int]]) -> list[list[float]]:
+    def prefix(table: list[list[int]], deals: int) -> list[list[float]]:
         """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``."""
-        return [[0.0, *accumulate(count / deals for count in row)] for row in table]
+        return [[0.0, *accumulate(count / max(deals, 1) for count in row)] for row in table]
 
     cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
     means: list[list[list[float]]] = grid("CRIB_MEANS")
@@ -259,12 +280,34 @@ def _model(variant: str) -> _Model:
                 gift[rank] = sum(n * shift for n, shift in thrown) / sum(n for n, _ in thrown)
         gifts.append(gift)
     play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
-    first = (prefix(grid(f"PLAY_REACH_PONE_{name}")), prefix(grid(f"PLAY_REACH_DEALER_{name}")))
-    alone = (prefix([list(column) for column in zip(*play)]), prefix(play))
+    plays, keeps = [], []
+    for label, alone in (("PONE", [list(column) for column in zip(*play)]), ("DEALER", play)):
+        reach = grid(f"PLAY_REACH_{label}_{name}")  # [class][need][other]
+        kept = grid(f"PLAY_KEEP_{label}_{name}")  # [class][mine][theirs]
+        every = [[sum(cells) for cells in zip(*rows)] for rows in zip(*reach)]
+        plays.append(_Play.of(prefix(every, deals), prefix(alone, deals)))
+        keeps.append(tuple(_Play.of(prefix(first, sum(map(sum, own))), prefix(own, sum(map(sum, own))))
+                           for first, own in zip(reach, kept)))
     return _Model(
-        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, first, alone, means,
-        (gifts[0], gifts[1]),
+        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, (plays[0], plays[1]),
+        (keeps[0], keeps[1]), means, (gifts[0], gifts[1]),
     )
+
+
+def _of_keep(model: _Model, seat: int, keep: int | None) -> _Play:
+    """The play as the seat's keep shapes it: the deals with a keep of its class, or all of them."""
+    return model.play[seat] if keep is None else model.keeps[seat][keep]
+
+
+def _scale(model: _Model, seat: int, keep: int | None, below: int, limit: int) -> float:
+    """How much likelier the play is to leave both seats short (the seat of fewer than ``below``
+    points, the other of fewer than ``limit``) with the keep's class than over all keeps: the rest
+    of the deal, counted over all deals, is weighed by it."""
+    if keep is None:
+        return 1.0
+    points = min(max(below, 0), len(model.play[seat].alone))  # every class's tables are as large
+    every = _chance(model.play[seat].short, points, limit)
+    return _chance(model.keeps[seat][keep].short, points, limit) / every if every else 1.0
 
 
 @cache
@@ -353,10 +396,13 @@ def throw_chances(
     the pone's hand, the dealer's hand, the crib; the first to the target
     wins there, and otherwise the game goes on from where the deal leaves
     it (the board's table). My hand is exact for every starter. The rest is
-    the sampled deals' by starter rank: the play's points (and who first
-    reaches a need in it) and the other seat's hand, with the crib moved by
-    what my throw adds to it against a throw of any two cards, and the
-    play by what my keep pegs against an average keep. The same count
+    the sampled deals' by starter rank: the play's points and the other
+    seat's hand, with the crib moved by what my throw adds to it against a
+    throw of any two cards, and the play by what my keep pegs against an
+    average keep; who first reaches a need in the play, and what it leaves
+    my hand to make, over the deals with a keep of my keep's class (the
+    outlook's ``keep_class``), the rest of the deal weighed by how likely
+    that class is to leave both seats short. The same count
     serves every score: far from the end, where the deal cannot end the
     game, it is the table's chance over where the deal may leave the seats.
     See docs/methods.md for how close it comes to simulating the deal.
@@ -414,16 +460,18 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
         low = _later_as_dealer(target, variant, rank, me + hand, start)
         high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
-        total += cards * (_counted_out(model, need, left, rank, hand) + low + part * (high - low))
+        later = (low + part * (high - low)) * _scale(model, _PONE, outlook.keep_class, need - hand, left)
+        total += cards * (_counted_out(model, need, left, rank, hand, outlook.keep_class) + later)
     return total / len(outlook.starters)
 
 
-def _counted_out(model: _Model, need: int, left: int, rank: int, hand: int) -> float:
+def _counted_out(model: _Model, need: int, left: int, rank: int, hand: int, keep: int | None) -> float:
     """As the pone, the chance that I win in the deal: I peg out first, or my hand counts me out
     after a play in which he did not peg out (``left`` is what he needs after a jack turned)."""
-    sure = _chance(model.first[_PONE], need, left)
+    play = _of_keep(model, _PONE, keep)
+    sure = _chance(play.first, need, left)
     for pegged in range(max(need - hand, 0), min(need, len(model.pone_rows[rank]))):
-        sure += _chance(model.alone[_PONE], pegged, left)
+        sure += _chance(play.alone, pegged, left)
     return sure
 
 
@@ -456,7 +504,9 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         # My points move with my crib and with my keep's pegging.
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
         shows = _ahead_of_play(me, opponent, target, variant, rank)
-        total += cards * (_chance(model.first[_DEALER], left, theirs) + _moved(model.cribs[rank], shows, hand, whole, part))
+        play = _of_keep(model, _DEALER, outlook.keep_class)
+        later = _moved(model.cribs[rank], shows, hand, whole, part) * _scale(model, _DEALER, outlook.keep_class, left, theirs)
+        total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
 
 
@@ -466,13 +516,14 @@ of 29 moved by the model's largest shift (9: the crib means and the pegging tabl
 29 values of a crib's distribution after it (a test checks the extreme throw)."""
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 15)
 def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
     """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
     after the play, my chance to win (``y`` reaches what I lack, and his hand did not count out
     first) or win later as the pone of the next deal, over what the play may bring me short of what
     I need, each weighed by its chance. Kept from throw to throw and deal to deal (read only: the
-    cache holds it): it depends on the position, not the cards."""
+    cache holds it, as many positions as a long run of games visits): it depends on the position,
+    not the cards."""
     heels = 2 if rank == 11 else 0
     left = target - me - heels
     total = [0.0] * SHOWN
@@ -481,33 +532,37 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int)
             break
         if row:
             mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged)
-            total = list(map(add, total, later + [mass] * (SHOWN - len(later))))
+            total = list(map(add, total, chain(later, repeat(mass))))  # at the target or past it: mine
     return array("d", total)
 
 
+_UNKNOWN = -1.0
+"""A chance not yet worked out, in :func:`_pone_short`'s table (a chance is never below 0)."""
+
+
 def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int,
-                   mine: int) -> tuple[float, list[float]]:
+                   mine: int) -> tuple[float, array[float]]:
     """As the dealer who pegged ``pegged`` with a starter of ``rank``: the chance that the pone's play
     and hand leave him short of the target, and, for each score from ``mine`` up (to the target, at
     most :data:`SHOWN` of them), that chance less his chance to win as the next dealer."""
     alive, mass, known = _pone_short(target, variant, rank, pegged, opponent)
     end = min(mine + SHOWN, target)
-    if None in known[mine:end]:
+    if _UNKNOWN in known[mine:end]:
         columns, stop = _rows(target, variant, True), opponent + len(alive)
         for score in range(mine, end):
-            if known[score] is None:
+            if known[score] == _UNKNOWN:
                 known[score] = mass - sum(map(mul, alive, columns[score][opponent:stop]))
-    return mass, known[mine:end]  # type: ignore[return-value]  # each filled above
+    return mass, known[mine:end]
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 15)
 def _pone_short(target: int, variant: str, rank: int, pegged: int,
-                opponent: int) -> tuple[list[float], float, list[float | None]]:
+                opponent: int) -> tuple[list[float], float, array[float]]:
     """The pone's play and hand while short of the target, their chance, and the dealer's chances by
     his score after them (:func:`_later_as_pone`), worked out as asked for: positions around each
-    other share them. Kept from deal to deal."""
+    other share them. Kept from deal to deal, as many as a long run of games visits."""
     alive = _model(variant).dealer_rows[rank][pegged][: target - opponent]
-    return alive, sum(alive), [None] * target
+    return alive, sum(alive), array("d", [_UNKNOWN]) * target
 
 
 # --- the play, decided by the board --------------------------------------------------------------

@@ -192,8 +192,9 @@ def win_chances(
 ) -> tuple[float, ...]:
     """The chance to win the game from ``score`` (mine, the opponent's) of each throw, a ``(keep,
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
-    (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep
-    (six-card cribbage, which has the pegging table)."""
+    (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep and
+    its play counted over keeps of its class by pegging value (six-card cribbage, which has the
+    pegging table)."""
     from .board import Outlook, pegging_average, throw_chances
 
     average = pegging_average(variant, me_dealing)
@@ -204,8 +205,8 @@ def win_chances(
         points = _hand_points(keep, tuple(unseen))
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
-        pegs = _pegging(keep, role).mean - average if variant == "six" else 0.0
-        outlooks.append(Outlook((ranks[0], ranks[1]), starters, pegs))
+        pegs, keep_class = (_pegging(keep, role).mean - average, _keep_class(keep, role)) if variant == "six" else (0.0, None)
+        outlooks.append(Outlook((ranks[0], ranks[1]), starters, pegs, keep_class))
     me, opponent = score
     return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=target, variant=variant)
 
@@ -255,6 +256,12 @@ def _pegging(keep: tuple[Card, ...], role: str | None) -> PeggingValue:
 
     assert role is not None
     return pegging_value(keep, role)
+
+
+def _keep_class(keep: tuple[Card, ...], role: str) -> int:
+    from .pegging import keep_class
+
+    return keep_class(keep, role)
 
 
 def throw_means(cards: Sequence[Card], *, players: int | None = None, variant: str = "six") -> tuple[tuple[tuple[Card, ...], tuple[Card, ...], float, float], ...]:

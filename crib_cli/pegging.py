@@ -8,6 +8,7 @@ expert (:mod:`crib_cli.builders.pegging`), for every pattern and role into
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -49,3 +50,26 @@ def pegging_value(keep: Sequence[Card], role: str) -> PeggingValue:
     300
     """
     return _table()[role, rank_key([card.rank for card in keep])]
+
+
+KEEP_CLASSES = 16
+"""Classes of kept fours by their pegging value for the seat, as the board's play model counts them."""
+
+
+@cache
+def _class_edges(role: str) -> tuple[float, ...]:
+    """The pegging values that cut the 1,820 rank patterns into :data:`KEEP_CLASSES` classes of about
+    equal count, lowest value first."""
+    values = sorted(_table()[role, rank_key(ranks)].mean for ranks in keep_patterns())
+    return tuple(values[len(values) * at // KEEP_CLASSES] for at in range(1, KEEP_CLASSES))
+
+
+def keep_class(keep: Sequence[Card], role: str) -> int:
+    """The class of a kept four by its pegging value for ``role``: 0 for the fours that peg worst, up
+    to ``KEEP_CLASSES - 1`` for the best; the board's play model is counted by it.
+
+    >>> from crib_cli.cards import parse_cards
+    >>> keep_class(parse_cards("AS 2C 3D 4C"), "pone") > keep_class(parse_cards("KS QC JD TC"), "pone")
+    True
+    """
+    return bisect_right(_class_edges(role), pegging_value(keep, role).mean)

@@ -143,7 +143,7 @@ def throws(deals: int, trials: int, seed: int, jobs: int, best: int) -> None:
           f"mean {100 * statistics.fmean(differences):+.2f} points of percentage, spread "
           f"{100 * statistics.stdev(differences):.2f}, mean absolute {100 * statistics.fmean(absolute):.2f}, "
           f"largest {100 * max(absolute):.2f}; the simulation's own standard error {100 * statistics.fmean(errors):.2f} "
-          f"on average")
+          f"on average; {sum(a <= 0.01 for a in absolute)} of {len(absolute)} within a point")
     print(f"the board's best of the {best} is the simulation's best in {agree} of {deals} deals; choosing by "
           f"the board gives up {100 * statistics.fmean(regrets):.2f} points of percentage on average against the "
           f"simulation's best (at most {100 * max(regrets):.2f}; the simulation's best is itself noisy, so this is an "

@@ -99,8 +99,9 @@ def percent(chance: float | None) -> str:
 
 def test_where_the_deal_may_end_the_game_a_throw_is_priced_by_the_chance_to_win() -> None:
     """The issue's words: at 115-104 the pone needs 6 and counts first, so he keeps the hand that makes 6 most
-    often; the figures are crib discard --score's and the exact starters'."""
-    hand = parse_cards("5C KD 7S 2D AH TS")
+    often (5S 6D 7H QC makes 6 with 44 starters, AH AC 5S 6D with 21); the figures are crib discard
+    --score's and the exact starters'."""
+    hand = parse_cards("AC 5S AH QC 6D 7H")
     view = View(GameRules(), 0, 1, (115, 104), hand)
     analysis = analyze_throws(view)
     options = analyze_discards(hand, role="pone", pegging=True, score=(115, 104))

@@ -21,6 +21,7 @@ from crib_cli.board import (
 )
 from crib_cli.cards import DECK, parse_cards
 from crib_cli.discard import analyze_discards
+from crib_cli.pegging import keep_class
 from crib_cli.rules import RulesError
 
 
@@ -76,14 +77,15 @@ def test_the_deal_can_end_the_game_only_near_the_end() -> None:
     assert ending_chance(110, 100, me_dealing=True) > 0.5
 
 
-def outlook(hand: str, thrown: str, pegging: float = 0.0) -> Outlook:
+def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None) -> Outlook:
     keep, throw = parse_cards(hand), parse_cards(thrown)
     unseen = [card for card in DECK if card not in keep + throw]
     from crib_cli.discard import _hand_points
 
     points = _hand_points(keep, tuple(unseen))
     ranks = sorted(int(c.rank) for c in throw)
-    return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging)
+    return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging,
+                   keep_class)
 
 
 def test_a_hand_that_counts_out_first_wins() -> None:
@@ -104,6 +106,18 @@ def test_a_keep_that_pegs_better_wins_more(me: int, opponent: int, me_dealing: b
         outlook("AS 6D 9S 9C", "2D QC", pegging) for pegging in (-1.0, 0.0, 1.0)
     ])
     assert chances[0] < chances[1] < chances[2]
+
+
+@pytest.mark.parametrize(("me_dealing", "better", "worse"), [
+    (False, "AS 2C 3D 4H", "4C 5S 5C 6D"), (True, "AS 2C 3D 4H", "KS QC JD TC"),
+])
+def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better: str, worse: str) -> None:
+    """At 120-120 the first point wins and no show comes in time: the play decides, and it goes by
+    how the keep pegs (its class); without the class every keep would get the same chance."""
+    role = "dealer" if me_dealing else "pone"
+    outlooks = [outlook(keep, "9S 8H", keep_class=keep_class(parse_cards(keep), role)) for keep in (better, worse)]
+    good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)
+    assert good > bad + 0.05
 
 
 def test_the_board_agrees_with_the_table_on_average() -> None:

@@ -12,6 +12,7 @@ from crib_cli.board import grid
 from crib_cli.builders import board as builder
 from crib_cli.builders.board import DEALER, PONE, Sample, solve
 from crib_cli.data import board as data
+from crib_cli.pegging import KEEP_CLASSES
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
 DEALS = {
@@ -25,8 +26,43 @@ DEALS = {
 def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
     sample = Sample()
     for events in deals:
-        sample.record(events, events, 5, [], [(1, 2), (3, 4)])
+        sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES)
     return sample
+
+
+CLASSES = (2, 7)
+"""The classes of the two seats' keeps in the made-up deals: the pone's, the dealer's."""
+
+
+@pytest.mark.parametrize("deals", DEALS.values(), ids=DEALS.keys())
+def test_the_play_by_keep_class_adds_up_to_the_play(deals: list[list[tuple[int, int]]]) -> None:
+    """Counted by each seat's class, the play's reaches are the plain reaches, and its points the totals."""
+    sample = sample_of(deals)
+    plain: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = ({}, {})
+    for events in deals:
+        builder._count_reaches(events, plain, {})
+    for seat in (PONE, DEALER):
+        assert sample.play_reach[seat] == {(CLASSES[seat], *key): count for key, count in plain[seat].items()}
+        totals = {((mine, theirs) if seat == DEALER else (theirs, mine)): count
+                  for (cls, mine, theirs), count in sample.play_keep[seat].items() if cls == CLASSES[seat]}
+        assert sum(sample.play_keep[seat].values()) == len(deals) and totals == sample.play_totals
+
+
+@pytest.mark.parametrize(("variant", "classes"), [("six", KEEP_CLASSES), ("five", 1)])
+def test_the_shipped_play_by_keep_class_adds_up(variant: str, classes: int) -> None:
+    """In the shipped counts, each class's reaches of a need are its deals pegging at least as many,
+    and the classes' points together are the play's totals."""
+    name = variant.upper()
+    totals = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
+    for label, seat in (("PONE", PONE), ("DEALER", DEALER)):
+        reach, kept = grid(f"PLAY_REACH_{label}_{name}"), grid(f"PLAY_KEEP_{label}_{name}")
+        assert len(reach) == len(kept) == classes
+        for by_need, by_points in zip(reach, kept):
+            for need in range(1, len(by_need)):
+                assert sum(by_need[need]) == sum(map(sum, by_points[need:]))
+        together = [[sum(cells) for cells in zip(*rows)] for rows in zip(*kept)]
+        plain = totals if seat == DEALER else [list(column) for column in zip(*totals)]
+        assert together == plain and sum(map(sum, plain)) == getattr(data, f"DEALS_{name}")
 
 
 def reference(deals: list[list[tuple[int, int]]], goal: int):  # type: ignore[no-untyped-def]

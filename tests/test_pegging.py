@@ -7,10 +7,10 @@ import random
 import pytest
 
 from crib_cli.builders.pegging import simulate_keep
-from crib_cli.cards import parse_cards
+from crib_cli.cards import Card, Rank, Suit, parse_cards
 from crib_cli.data import pegging as pegging_data
 from crib_cli.discard import analyze_discards
-from crib_cli.pegging import keep_patterns, pegging_value
+from crib_cli.pegging import KEEP_CLASSES, keep_class, keep_patterns, pegging_value
 from crib_cli.rules import TWO_PLAYER_ROLES, RulesError
 from crib_cli.tables import rank_key
 
@@ -63,3 +63,16 @@ def test_pegging_needs_a_role_and_two_players(settings: dict, message: str) -> N
     cards = DEAL if settings.get("players") is None else DEAL[:5]
     with pytest.raises(RulesError, match=message):
         analyze_discards(cards, **settings)
+
+
+@pytest.mark.parametrize("role", TWO_PLAYER_ROLES)
+def test_keep_classes_are_about_even_and_follow_the_pegging_value(role: str) -> None:
+    """The classes cut the 1,820 rank patterns into groups of about equal count, every keep of a
+    class pegging at least as well as every keep of a lower class."""
+    by_class: dict[int, list[float]] = {}
+    for ranks in keep_patterns():
+        keep = [Card(Rank(rank), Suit(ranks[:at].count(rank))) for at, rank in enumerate(ranks)]
+        by_class.setdefault(keep_class(keep, role), []).append(pegging_value(keep, role).mean)
+    assert sorted(by_class) == list(range(KEEP_CLASSES))
+    assert all(abs(len(values) - 1820 / KEEP_CLASSES) <= 10 for values in by_class.values())
+    assert all(max(by_class[at]) <= min(by_class[at + 1]) for at in range(KEEP_CLASSES - 1))

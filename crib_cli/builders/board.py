@@ -46,9 +46,10 @@ from operator import mul
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..cards import DECK
+from ..cards import DECK, Card
 from ..game.engine import play_deal
 from ..game.expert import ExpertPlayer
+from ..pegging import keep_class
 from ..rules import SKUNKS, GameRules
 from ..tables import RANK_BITS, RANKS, total_table
 from .common import add_worker_options, target, workers, write
@@ -77,7 +78,10 @@ class Sample:
 
     ``reach[seat][need][other]``: deals in which ``seat`` first has ``need``
     points while the other seat has ``other``; ``totals[(dealer, pone)]``: deals
-    by the two seats' points; the same three for the play alone (``play_``);
+    by the two seats' points; the same three for the play alone (``play_``),
+    the play's reaches also by the class of the seat's keep
+    (:func:`crib_cli.pegging.keep_class`: ``play_reach[seat][(class, need,
+    other)]``), and ``play_keep[seat][(class, its play points, the other's)]``;
     ``hands[seat][starter rank][points]`` and ``cribs[starter rank][points]``; and for the decision
     models, by starter rank, ``pone_view[(rank, pone's play points, dealer's play points + hand + crib)]``
     and ``dealer_view[(rank, dealer's play points, pone's play points + hand)]``; ``throws[(seat,
@@ -87,8 +91,11 @@ class Sample:
     deals: int = 0
     reach: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = field(default_factory=lambda: ({}, {}))
     totals: dict[tuple[int, int], int] = field(default_factory=dict)
-    play_reach: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = field(default_factory=lambda: ({}, {}))
+    play_reach: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
+        default_factory=lambda: ({}, {}))
     play_totals: dict[tuple[int, int], int] = field(default_factory=dict)
+    play_keep: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
+        default_factory=lambda: ({}, {}))
     hands: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = field(default_factory=lambda: ({}, {}))
     cribs: dict[tuple[int, int], int] = field(default_factory=dict)
     pone_view: dict[tuple[int, int, int], int] = field(default_factory=dict)
@@ -98,27 +105,26 @@ class Sample:
     def add(self, other: Sample) -> None:
         """Fold in the counts of another sample."""
         self.deals += other.deals
-        for mine, theirs in (
+        pairs: list[tuple[dict[Any, int], dict[Any, int]]] = [
             *zip(self.reach, other.reach), (self.totals, other.totals), *zip(self.play_reach, other.play_reach),
-            (self.play_totals, other.play_totals), *zip(self.hands, other.hands), (self.cribs, other.cribs),
-        ):
+            (self.play_totals, other.play_totals), *zip(self.play_keep, other.play_keep),
+            *zip(self.hands, other.hands), (self.cribs, other.cribs), (self.pone_view, other.pone_view),
+            (self.dealer_view, other.dealer_view), (self.throws, other.throws),
+        ]
+        for mine, theirs in pairs:
             for key, count in theirs.items():
                 mine[key] = mine.get(key, 0) + count
-        for views, their_views in ((self.pone_view, other.pone_view), (self.dealer_view, other.dealer_view)):
-            for view, count in their_views.items():
-                views[view] = views.get(view, 0) + count
-        for thrown, count in other.throws.items():
-            self.throws[thrown] = self.throws.get(thrown, 0) + count
 
     def record(self, events: Sequence[tuple[int, int]], play: Sequence[tuple[int, int]], starter: int,
-               shows: Sequence[tuple[int, str, int]], thrown: Sequence[tuple[int, int]]) -> None:
-        """Count one deal: its scoring in order, its play's scoring, its starter's rank, its shows, and
-        each seat's thrown ranks (lower first)."""
+               shows: Sequence[tuple[int, str, int]], thrown: Sequence[tuple[int, int]],
+               classes: Sequence[int]) -> None:
+        """Count one deal: its scoring in order, its play's scoring, its starter's rank, its shows,
+        each seat's thrown ranks (lower first), and the class of each seat's keep."""
         self.deals += 1
         for seat, (low, high) in enumerate(thrown):
             self.throws[seat, low, high, starter] = self.throws.get((seat, low, high, starter), 0) + 1
         _count_reaches(events, self.reach, self.totals)
-        _count_reaches(play, self.play_reach, self.play_totals)
+        _count_reaches(play, self.play_reach, self.play_totals, classes)
         shown = [0, 0]
         for seat, kind, points in shows:
             table = self.cribs if kind == "crib" else self.hands[seat]
@@ -133,14 +139,19 @@ class Sample:
         )
         for table_of, key in views:
             table_of[key] = table_of.get(key, 0) + 1
+        for seat, table_of in enumerate(self.play_keep):
+            key = (classes[seat], pegged[seat], pegged[1 - seat])
+            table_of[key] = table_of.get(key, 0) + 1
 
 
 def _count_reaches(
     events: Iterable[tuple[int, int]],
-    reach: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]],
+    reach: tuple[dict[Any, int], dict[Any, int]],
     totals: dict[tuple[int, int], int],
+    classes: Sequence[int] | None = None,
 ) -> None:
-    """Add one sequence of ``(seat, points)`` to the reach counts and the totals."""
+    """Add one sequence of ``(seat, points)`` to the reach counts, keyed ``(need, other)`` (or
+    ``(class, need, other)`` by the seats' ``classes``), and to the totals."""
     scored = [0, 0]
     for seat, points in events:
         before = scored[seat]
@@ -148,7 +159,8 @@ def _count_reaches(
         other = scored[1 - seat]
         counts = reach[seat]
         for need in range(before + 1, scored[seat] + 1):
-            counts[need, other] = counts.get((need, other), 0) + 1
+            key = (need, other) if classes is None else (classes[seat], need, other)
+            counts[key] = counts.get(key, 0) + 1
     key = (scored[DEALER], scored[PONE])
     totals[key] = totals.get(key, 0) + 1
 
@@ -169,8 +181,16 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         play = play[: len(play) - len(deal.shows)]
         shows = [(show.seat, show.kind, show.points) for show in deal.shows]
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
-        parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown)  # type: ignore[arg-type]
+        classes = [_class(hand, cards, seat, variant) for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
+        parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown, classes)  # type: ignore[arg-type]
     return parts
+
+
+def _class(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> int:
+    """The class of the seat's keep by its pegging value (six-card cribbage; five-card keeps are all class 0)."""
+    if variant != "six":
+        return 0
+    return keep_class([card for card in hand if card not in thrown], "dealer" if seat == DEALER else "pone")
 
 
 def sample(variant: str, deals: int, pool: Executor | None, chunk: int = 500) -> list[Sample]:
@@ -357,7 +377,9 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "whole numbers, CRIB_MEANS eight-byte floats; big-endian). The chances are solved from",
         "TOTALS_<variant>, deals by (dealer's,",
         "pone's) points; REACH_<seat>_<variant>, deals by (need, the other seat's points then) in which",
-        "the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone;",
+        "the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone, the",
+        "reaches by (class of the seat's keep by its pegging value, need, other); PLAY_KEEP_<seat>_<variant>:",
+        "deals by (class of the seat's keep, its play points, the other seat's);",
         "HANDS_<seat>_<variant> and CRIBS_<variant>: shows by (starter rank, points). PONE_VIEW_<variant>:",
         "deals by (starter rank, pone's play points, dealer's play points + hand + crib); DEALER_VIEW_<variant>:",
         "by (starter rank, dealer's play points, pone's play points + hand). THROWS_<variant>: deals by",
@@ -386,6 +408,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         for seat, label in ((PONE, "PONE"), (DEALER, "DEALER")):
             lines += _counts(f"REACH_{label}_{name}", sample_of.reach[seat])
             lines += _counts(f"PLAY_REACH_{label}_{name}", sample_of.play_reach[seat])
+            lines += _counts(f"PLAY_KEEP_{label}_{name}", sample_of.play_keep[seat])
             lines += _counts(f"HANDS_{label}_{name}", sample_of.hands[seat])
         lines += _counts(f"CRIBS_{name}", sample_of.cribs)
         lines += _counts(f"PONE_VIEW_{name}", sample_of.pone_view)
