@@ -265,8 +265,9 @@ def _model(variant: str) -> _Model:
         return out
 
     def prefix(table: list[list[int]], deals: int) -> list[list[float]]:
-        """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``."""
-        return [[0.0, *accumulate(count / max(deals, 1) for count in row)] for row in table]
+        """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``, over
+        ``deals`` deals."""
+        return [[0.0, *accumulate(count / deals for count in row)] for row in table]
 
     cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
     means: list[list[list[float]]] = grid("CRIB_MEANS")
@@ -286,8 +287,11 @@ def _model(variant: str) -> _Model:
         kept = grid(f"PLAY_KEEP_{label}_{name}")  # [class][mine][theirs]
         every = [[sum(cells) for cells in zip(*rows)] for rows in zip(*reach)]
         plays.append(_Play.of(prefix(every, deals), prefix(alone, deals)))
-        keeps.append(tuple(_Play.of(prefix(first, sum(map(sum, own))), prefix(own, sum(map(sum, own))))
-                           for first, own in zip(reach, kept)))
+        by_class = []
+        for first, own in zip(reach, kept, strict=True):
+            count = sum(map(sum, own))  # a class without deals plays as all keeps do
+            by_class.append(_Play.of(prefix(first, count), prefix(own, count)) if count else plays[-1])
+        keeps.append(tuple(by_class))
     return _Model(
         rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, (plays[0], plays[1]),
         (keeps[0], keeps[1]), means, (gifts[0], gifts[1]),
@@ -505,7 +509,8 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
         shows = _ahead_of_play(me, opponent, target, variant, rank)
         play = _of_keep(model, _DEALER, outlook.keep_class)
-        later = _moved(model.cribs[rank], shows, hand, whole, part) * _scale(model, _DEALER, outlook.keep_class, left, theirs)
+        later = _moved(model.cribs[rank], shows, hand, whole, part) * _scale(
+            model, _DEALER, outlook.keep_class, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
 
@@ -537,7 +542,7 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int)
 
 
 _UNKNOWN = -1.0
-"""A chance not yet worked out, in :func:`_pone_short`'s table (a chance is never below 0)."""
+"""A chance not yet worked out, in :func:`_pone_short`'s table (a chance is never negative beyond rounding)."""
 
 
 def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int,

@@ -205,8 +205,11 @@ def win_chances(
         points = _hand_points(keep, tuple(unseen))
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
-        pegs, keep_class = (_pegging(keep, role).mean - average, _keep_class(keep, role)) if variant == "six" else (0.0, None)
-        outlooks.append(Outlook((ranks[0], ranks[1]), starters, pegs, keep_class))
+        if variant == "six":
+            outlooks.append(Outlook((ranks[0], ranks[1]), starters, _pegging(keep, role).mean - average,
+                                    _keep_class(keep, role)))
+        else:
+            outlooks.append(Outlook((ranks[0], ranks[1]), starters))
     me, opponent = score
     return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=target, variant=variant)
 
@@ -259,6 +262,7 @@ def _pegging(keep: tuple[Card, ...], role: str | None) -> PeggingValue:
 
 
 def _keep_class(keep: tuple[Card, ...], role: str) -> int:
+    """The keep's class by its pegging value (loaded only where the board asks for it)."""
     from .pegging import keep_class
 
     return keep_class(keep, role)

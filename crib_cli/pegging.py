@@ -57,9 +57,10 @@ KEEP_CLASSES = 16
 
 
 @cache
-def _class_edges(role: str) -> tuple[float, ...]:
+def class_edges(role: str) -> tuple[float, ...]:
     """The pegging values that cut the 1,820 rank patterns into :data:`KEEP_CLASSES` classes of about
-    equal count, lowest value first."""
+    equal count, lowest value first. The board's play counts are by these classes: it is built
+    again when they change (a test compares the edges it was built with)."""
     values = sorted(_table()[role, rank_key(ranks)].mean for ranks in keep_patterns())
     return tuple(values[len(values) * at // KEEP_CLASSES] for at in range(1, KEEP_CLASSES))
 
@@ -72,4 +73,4 @@ def keep_class(keep: Sequence[Card], role: str) -> int:
     >>> keep_class(parse_cards("AS 2C 3D 4C"), "pone") > keep_class(parse_cards("KS QC JD TC"), "pone")
     True
     """
-    return bisect_right(_class_edges(role), pegging_value(keep, role).mean)
+    return bisect_right(class_edges(role), pegging_value(keep, role).mean)

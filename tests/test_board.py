@@ -113,7 +113,7 @@ def test_a_keep_that_pegs_better_wins_more(me: int, opponent: int, me_dealing: b
 ])
 def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better: str, worse: str) -> None:
     """At 120-120 the first point wins and no show comes in time: the play decides, and it goes by
-    how the keep pegs (its class); without the class every keep would get the same chance."""
+    how the keep pegs (its class); without the class every keep would get about the same chance."""
     role = "dealer" if me_dealing else "pone"
     outlooks = [outlook(keep, "9S 8H", keep_class=keep_class(parse_cards(keep), role)) for keep in (better, worse)]
     good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)

@@ -12,7 +12,7 @@ from crib_cli.board import grid
 from crib_cli.builders import board as builder
 from crib_cli.builders.board import DEALER, PONE, Sample, solve
 from crib_cli.data import board as data
-from crib_cli.pegging import KEEP_CLASSES
+from crib_cli.pegging import KEEP_CLASSES, class_edges
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
 DEALS = {
@@ -23,15 +23,15 @@ DEALS = {
 }
 
 
+CLASSES = (2, 7)
+"""The classes of the two seats' keeps in the made-up deals: the pone's, the dealer's."""
+
+
 def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
     sample = Sample()
     for events in deals:
         sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES)
     return sample
-
-
-CLASSES = (2, 7)
-"""The classes of the two seats' keeps in the made-up deals: the pone's, the dealer's."""
 
 
 @pytest.mark.parametrize("deals", DEALS.values(), ids=DEALS.keys())
@@ -63,6 +63,16 @@ def test_the_shipped_play_by_keep_class_adds_up(variant: str, classes: int) -> N
         together = [[sum(cells) for cells in zip(*rows)] for rows in zip(*kept)]
         plain = totals if seat == DEALER else [list(column) for column in zip(*totals)]
         assert together == plain and sum(map(sum, plain)) == getattr(data, f"DEALS_{name}")
+
+
+def test_the_shipped_counts_are_by_todays_keep_classes() -> None:
+    """The board's play counts are by the pegging table's classes: a new pegging table needs a new board."""
+    assert (data.KEEP_CLASS_EDGES_PONE, data.KEEP_CLASS_EDGES_DEALER) == (class_edges("pone"), class_edges("dealer"))
+
+
+def test_a_class_without_deals_is_in_the_counts_as_zeros() -> None:
+    assert builder._counts("X", builder._every_class({(2, 1, 3): 5}, 16))[0] == "X_SHAPE = (16, 2, 4)"
+    assert builder._every_class({(15, 0, 0): 4}, 16) == {(15, 0, 0): 4}
 
 
 def reference(deals: list[list[tuple[int, int]]], goal: int):  # type: ignore[no-untyped-def]

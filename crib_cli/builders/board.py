@@ -24,7 +24,8 @@ standard error of the whole table (printed, and written into the module).
 
 The same deals give the decision models of :mod:`crib_cli.board`: the joint
 distribution of the pone's and the dealer's points in the play, who reaches
-a need first within it, and each seat's hand and the crib by starter rank.
+a need first within it (both also by the class of each seat's keep, by its
+pegging value), and each seat's hand and the crib by starter rank.
 
     python -m crib_cli.builders.board [--deals 300000] [--jobs 2 | --cluster ADDRESS] [--out PATH]
 """
@@ -49,7 +50,7 @@ from typing import Any, TypeVar
 from ..cards import DECK, Card
 from ..game.engine import play_deal
 from ..game.expert import ExpertPlayer
-from ..pegging import keep_class
+from ..pegging import KEEP_CLASSES, class_edges, keep_class
 from ..rules import SKUNKS, GameRules
 from ..tables import RANK_BITS, RANKS, total_table
 from .common import add_worker_options, target, workers, write
@@ -181,8 +182,10 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         play = play[: len(play) - len(deal.shows)]
         shows = [(show.seat, show.kind, show.points) for show in deal.shows]
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
-        classes = [_class(hand, cards, seat, variant) for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
-        parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown, classes)  # type: ignore[arg-type]
+        classes = [_class(hand, cards, seat, variant)
+                   for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
+        parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown,  # type: ignore[arg-type]
+                                      classes)
     return parts
 
 
@@ -379,7 +382,8 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "pone's) points; REACH_<seat>_<variant>, deals by (need, the other seat's points then) in which",
         "the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone, the",
         "reaches by (class of the seat's keep by its pegging value, need, other); PLAY_KEEP_<seat>_<variant>:",
-        "deals by (class of the seat's keep, its play points, the other seat's);",
+        "deals by (class of the seat's keep, its play points, the other seat's); KEEP_CLASS_EDGES_<role>: the",
+        "pegging values that cut the keeps into those classes (crib_cli.pegging.class_edges).",
         "HANDS_<seat>_<variant> and CRIBS_<variant>: shows by (starter rank, points). PONE_VIEW_<variant>:",
         "deals by (starter rank, pone's play points, dealer's play points + hand + crib); DEALER_VIEW_<variant>:",
         "by (starter rank, dealer's play points, pone's play points + hand). THROWS_<variant>: deals by",
@@ -395,6 +399,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
     ]
     for variant, sample_of in samples.items():
         lines.append(f"DEALS_{variant.upper()} = {sample_of.deals}")
+    lines += [f"KEEP_CLASS_EDGES_{role.upper()} = {class_edges(role)!r}" for role in ("pone", "dealer")]
     for (variant, goal), board in boards.items():
         suffix = f"{variant.upper()}_{goal}"
         lines += _literal(f"WIN_{suffix}", _packed(board.win))
@@ -403,12 +408,13 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
             lines += _literal(f"BIG_AGAINST_{suffix}_{at}", _packed(lost))
     for variant, sample_of in samples.items():
         name = variant.upper()
+        classes = KEEP_CLASSES if variant == "six" else 1
         lines += _counts(f"TOTALS_{name}", sample_of.totals)
         lines += _counts(f"PLAY_TOTALS_{name}", sample_of.play_totals)
         for seat, label in ((PONE, "PONE"), (DEALER, "DEALER")):
             lines += _counts(f"REACH_{label}_{name}", sample_of.reach[seat])
-            lines += _counts(f"PLAY_REACH_{label}_{name}", sample_of.play_reach[seat])
-            lines += _counts(f"PLAY_KEEP_{label}_{name}", sample_of.play_keep[seat])
+            lines += _counts(f"PLAY_REACH_{label}_{name}", _every_class(sample_of.play_reach[seat], classes))
+            lines += _counts(f"PLAY_KEEP_{label}_{name}", _every_class(sample_of.play_keep[seat], classes))
             lines += _counts(f"HANDS_{label}_{name}", sample_of.hands[seat])
         lines += _counts(f"CRIBS_{name}", sample_of.cribs)
         lines += _counts(f"PONE_VIEW_{name}", sample_of.pone_view)
@@ -416,6 +422,11 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         lines += _counts(f"THROWS_{name}", sample_of.throws)
     lines += _counts("CRIB_MEANS", crib_means())
     return "\n".join(lines) + "\n"
+
+
+def _every_class(counts: dict[tuple[int, int, int], int], classes: int) -> dict[tuple[int, int, int], int]:
+    """Counts by (class, ...) with every class in the array, one without deals as zeros."""
+    return {(classes - 1, 0, 0): 0, **counts}
 
 
 def build(deals: int, pool: Executor | None, five_deals: int | None = None) -> str:

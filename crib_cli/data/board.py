@@ -10,7 +10,8 @@ TOTALS_<variant>, deals by (dealer's,
 pone's) points; REACH_<seat>_<variant>, deals by (need, the other seat's points then) in which
 the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone, the
 reaches by (class of the seat's keep by its pegging value, need, other); PLAY_KEEP_<seat>_<variant>:
-deals by (class of the seat's keep, its play points, the other seat's);
+deals by (class of the seat's keep, its play points, the other seat's); KEEP_CLASS_EDGES_<role>: the
+pegging values that cut the keeps into those classes (crib_cli.pegging.class_edges).
 HANDS_<seat>_<variant> and CRIBS_<variant>: shows by (starter rank, points). PONE_VIEW_<variant>:
 deals by (starter rank, pone's play points, dealer's play points + hand + crib); DEALER_VIEW_<variant>:
 by (starter rank, dealer's play points, pone's play points + hand). THROWS_<variant>: deals by
@@ -25,6 +26,8 @@ five-card to 61: 300,000 deals; standard error of a win chance: median 0.0001, 9
 
 DEALS_SIX = 300000
 DEALS_FIVE = 300000
+KEEP_CLASS_EDGES_PONE = (-2.183, -1.997, -1.893, -1.807, -1.73, -1.633, -1.547, -1.44, -1.33, -1.217, -1.04, -0.843, -0.607, -0.337, 0.073)
+KEEP_CLASS_EDGES_DEALER = (0.12, 0.36, 0.54, 0.683, 0.82, 0.95, 1.05, 1.157, 1.26, 1.347, 1.453, 1.56, 1.667, 1.803, 1.983)
 WIN_SIX_121 = (
     b'\x8e\x9c\x89\x91\x84{\x7f]z;u\x18o\xfaj\xe3e\xd7`\xdb[\xf2W\x1fReM\xc8IJD\xec'
     b"@\xb2<\x9c8\xad4\xe41B-\xc9*w'M$K!o\x1e\xbb\x1c,\x19\xc2\x17|\x15Z\x13Z"
