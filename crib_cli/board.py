@@ -303,15 +303,13 @@ def _of_keep(model: _Model, seat: int, keep: int | None) -> _Play:
     return model.play[seat] if keep is None else model.keeps[seat][keep]
 
 
-def _scale(model: _Model, seat: int, keep: int | None, below: int, limit: int) -> float:
+def _scale(every: _Play, mine: _Play, below: int, limit: int) -> float:
     """How much likelier the play is to leave both seats short (the seat of fewer than ``below``
-    points, the other of fewer than ``limit``) with the keep's class than over all keeps: the rest
-    of the deal, counted over all deals, is weighed by it."""
-    if keep is None:
-        return 1.0
-    points = min(max(below, 0), len(model.play[seat].alone))  # every class's tables are as large
-    every = _chance(model.play[seat].short, points, limit)
-    return _chance(model.keeps[seat][keep].short, points, limit) / every if every else 1.0
+    points, the other of fewer than ``limit``) in ``mine``, the deals of the keep's class, than in
+    ``every`` deal: the rest of the deal, counted over all deals, is weighed by it."""
+    points = min(max(below, 0), len(every.alone))  # every class's tables are as large
+    short = _chance(every.short, points, limit)
+    return _chance(mine.short, points, limit) / short if short else 1.0
 
 
 @cache
@@ -454,6 +452,7 @@ def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, se
 def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
     need = target - me
+    play = _of_keep(model, _PONE, outlook.keep_class)
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = target - opponent - heels
@@ -464,15 +463,15 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
         low = _later_as_dealer(target, variant, rank, me + hand, start)
         high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
-        later = (low + part * (high - low)) * _scale(model, _PONE, outlook.keep_class, need - hand, left)
-        total += cards * (_counted_out(model, need, left, rank, hand, outlook.keep_class) + later)
+        later = (low + part * (high - low)) * _scale(model.play[_PONE], play, need - hand, left)
+        total += cards * (_counted_out(model, play, need, left, rank, hand) + later)
     return total / len(outlook.starters)
 
 
-def _counted_out(model: _Model, need: int, left: int, rank: int, hand: int, keep: int | None) -> float:
+def _counted_out(model: _Model, play: _Play, need: int, left: int, rank: int, hand: int) -> float:
     """As the pone, the chance that I win in the deal: I peg out first, or my hand counts me out
-    after a play in which he did not peg out (``left`` is what he needs after a jack turned)."""
-    play = _of_keep(model, _PONE, keep)
+    after a play in which he did not peg out (``left`` is what he needs after a jack turned), the
+    play that of my keep's class (``play``)."""
     sure = _chance(play.first, need, left)
     for pegged in range(max(need - hand, 0), min(need, len(model.pone_rows[rank]))):
         sure += _chance(play.alone, pegged, left)
@@ -499,6 +498,7 @@ def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: in
 def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
     need, theirs = target - me, target - opponent
+    play = _of_keep(model, _DEALER, outlook.keep_class)
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = need - heels
@@ -508,9 +508,7 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         # My points move with my crib and with my keep's pegging.
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
         shows = _ahead_of_play(me, opponent, target, variant, rank)
-        play = _of_keep(model, _DEALER, outlook.keep_class)
-        later = _moved(model.cribs[rank], shows, hand, whole, part) * _scale(
-            model, _DEALER, outlook.keep_class, left, theirs)
+        later = _moved(model.cribs[rank], shows, hand, whole, part) * _scale(model.play[_DEALER], play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
 
