@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from itertools import pairwise
+from operator import mul
 
 import pytest
 
@@ -11,10 +12,13 @@ from crib_cli.board import (
     BOARDS,
     ENDGAME,
     Outlook,
+    _removal,
+    _removal_fits,
     after_play,
     board,
     dealer_chance,
     ending_chance,
+    grid,
     odds,
     play_matters,
     throw_chances,
@@ -77,15 +81,16 @@ def test_the_deal_can_end_the_game_only_near_the_end() -> None:
     assert ending_chance(110, 100, me_dealing=True) > 0.5
 
 
-def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None) -> Outlook:
+def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None, dealt: bool = False) -> Outlook:
     keep, throw = parse_cards(hand), parse_cards(thrown)
     unseen = [card for card in DECK if card not in keep + throw]
     from crib_cli.discard import _hand_points
 
     points = _hand_points(keep, tuple(unseen))
     ranks = sorted(int(c.rank) for c in throw)
+    held = tuple(sorted(int(c.rank) for c in keep + throw)) if dealt else ()
     return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging,
-                   keep_class)
+                   keep_class, held)
 
 
 def test_a_hand_that_counts_out_first_wins() -> None:
@@ -118,6 +123,36 @@ def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better
     outlooks = [outlook(keep, "9S 8H", keep_class=keep_class(parse_cards(keep), role)) for keep in (better, worse)]
     good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)
     assert good > bad + 0.05
+
+
+@pytest.mark.parametrize(("variant", "seat"), [(v, s) for v in ("six", "five") for s in (0, 1)])
+def test_the_fits_of_his_hand_on_my_cards_solve_their_equations(variant: str, seat: int) -> None:
+    """Each starter's fit of a hand on the other seat's ranks satisfies its normal equations."""
+    sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
+    fits = _removal_fits(variant)[seat]
+    assert sorted(fits) == list(range(1, 14))
+    for rank, (points, shares) in fits.items():
+        for row in sums[rank][1:14]:
+            assert sum(map(mul, row[1:14], points)) == pytest.approx(row[0], rel=1e-9)
+        assert sum(shares) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("seat", "dealt", "starter", "sign"), [
+    (1, (5, 5, 2, 9, 12, 13), 5, -1),  # my fives take his fifteens and pairs
+    (0, (5, 5, 5, 5, 4, 6), 10, -1),
+    (0, (5, 10, 11, 12, 13, 13), 5, -1),
+])
+def test_the_cards_i_hold_move_his_hand(seat: int, dealt: tuple[int, ...], starter: int, sign: int) -> None:
+    shift = _removal("six", seat, dealt, starter)
+    assert shift * sign > 0.3 and _removal("six", seat, (), starter) == 0.0
+
+
+def test_a_dealer_holding_the_fives_fears_the_pones_hand_less() -> None:
+    """At 110-110 the pone counts first: with my fives known to be out of his hand, he counts out less
+    often, so the dealer's chance with the same throw is higher than with his hand any hand."""
+    plain, known = throw_chances(110, 110, me_dealing=True, outlooks=[
+        outlook("5S 5C 5D JH", "KS QH", dealt=dealt) for dealt in (False, True)])
+    assert known > plain + 0.005
 
 
 def test_the_board_agrees_with_the_table_on_average() -> None:
