@@ -515,8 +515,8 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
         later = 0.0
         for step, weight in ((his, 1.0 - share), (his + 1, share)):
-            if weight:  # his score moved by the whole points either side, clamped to the board
-                shows = _ahead_of_play(me, min(max(opponent + step, 0), target - 1), target, variant, rank)
+            if weight:  # his score moved by the whole points either side; at the target he has counted out
+                shows = _ahead_of_play(me, min(max(opponent + step, 0), target), target, variant, rank)
                 later += weight * _moved(model.cribs[rank], shows, hand, whole, part)
         later *= _scale(model.play[_DEALER], play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
@@ -532,23 +532,25 @@ def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], list[float
     for label in ("PONE", "DEALER"):
         by_rank = {}
         for rank, sums in enumerate(grid(f"REMOVAL_{label}_{variant.upper()}")):  # [starter][i][0: x*y, j: x*x]
-            if any(map(any, sums)):
-                products = [row[1:14] for row in sums[1:14]]
+            products = [row[1:14] for row in sums[1:14]]
+            points = _least_squares(products, [row[0] for row in sums[1:14]])
+            if points is not None:  # a small sample may not hold every rank: no fit then
                 total = sum(map(sum, products))
-                by_rank[rank] = (_least_squares(products, [row[0] for row in sums[1:14]]),
-                                 [sum(row) / total for row in products])
+                by_rank[rank] = (points, [sum(row) / total for row in products])
         fits.append(by_rank)
     return tuple(fits)
 
 
-def _least_squares(products: list[list[int]], targets: list[int]) -> list[float]:
+def _least_squares(products: list[list[int]], targets: list[int]) -> list[float] | None:
     """The solution ``b`` of ``products @ b = targets`` (the normal equations), by Gaussian elimination
-    with partial pivoting."""
+    with partial pivoting; None if there is none alone (a rank never held)."""
     rows = [[float(value) for value in row] + [float(target)] for row, target in zip(products, targets)]
     size = len(rows)
     for column in range(size):
         pivot = max(range(column, size), key=lambda at: abs(rows[at][column]))
         rows[column], rows[pivot] = rows[pivot], rows[column]
+        if not rows[column][column]:
+            return None
         for at in range(size):
             if at != column:
                 factor = rows[at][column] / rows[column][column]

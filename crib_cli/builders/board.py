@@ -436,7 +436,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
             lines += _counts(f"PLAY_REACH_{label}_{name}", _every_class(sample_of.play_reach[seat], classes))
             lines += _counts(f"PLAY_KEEP_{label}_{name}", _every_class(sample_of.play_keep[seat], classes))
             lines += _counts(f"HANDS_{label}_{name}", sample_of.hands[seat])
-            lines += _counts(f"REMOVAL_{label}_{name}", sample_of.removal[seat])
+            lines += _counts(f"REMOVAL_{label}_{name}", {(13, 13, 13): 0, **sample_of.removal[seat]})  # every rank
         lines += _counts(f"CRIBS_{name}", sample_of.cribs)
         lines += _counts(f"PONE_VIEW_{name}", sample_of.pone_view)
         lines += _counts(f"DEALER_VIEW_{name}", sample_of.dealer_view)
