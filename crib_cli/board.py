@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import accumulate, chain, repeat
 from math import prod
@@ -408,7 +408,10 @@ def throw_chances(
     my hand to make, over the deals with a keep of my keep's class (the
     outlook's ``keep_class``), the rest of the deal weighed by how likely
     that class is to leave both seats short; his hand moved by what the
-    ranks I was dealt (the outlook's ``dealt``) take from it. The same count
+    ranks I was dealt (the outlook's ``dealt``) take from it where the deal
+    may end the game (from :data:`ENDGAME`: short of it the shift moves every
+    throw alike by a sliver, and the dealer's count would take twice as
+    long). The same count
     serves every score: far from the end, where the deal cannot end the
     game, it is the table's chance over where the deal may leave the seats.
     See docs/methods.md for how close it comes to simulating the deal.
@@ -416,6 +419,8 @@ def throw_chances(
     check_position((me, opponent), target)
     model = _model(variant)
     seat = _as_dealer if me_dealing else _as_pone
+    if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
+        outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
     chances = [seat(model, me, opponent, target, variant, outlook) for outlook in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 

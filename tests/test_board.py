@@ -139,6 +139,15 @@ def test_the_fits_of_his_hand_on_my_cards_solve_their_equations(variant: str, se
             assert sum(map(mul, row[1:14], points)) == pytest.approx(row[0], rel=1e-9)
 
 
+def test_far_from_the_end_his_hand_is_any_hand() -> None:
+    """Where the deal cannot end the game, the cards I hold do not move his hand (only a sliver, alike for
+    every throw); near the end they do."""
+    for me, opponent, moved in [(40, 50, False), (110, 110, True)]:
+        plain, known = throw_chances(me, opponent, me_dealing=True, outlooks=[
+            outlook("5S 5C 5D JH", "KS QH", dealt=dealt) for dealt in (False, True)])
+        assert (plain != known) == moved
+
+
 @pytest.mark.parametrize(("products", "targets", "solution"), [
     ([[2, 0], [0, 4]], [2, 2], [1.0, 0.5]),
     ([[0, 1], [1, 0]], [3, 5], [5.0, 3.0]),  # the pivot must swap rows
