@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import accumulate, chain, repeat
 from math import prod
@@ -192,13 +192,16 @@ class Outlook:
     in the crib), else 0. ``pegging`` is what the kept cards peg for less
     than they concede, against what a keep pegs on average in the seat
     (0 when not known); ``keep_class`` the keep's class by its pegging value
-    (:func:`crib_cli.pegging.keep_class`; None when not known).
+    (:func:`crib_cli.pegging.keep_class`; None when not known); ``dealt`` the
+    ranks of all the cards I was dealt, kept and thrown, which his cards
+    cannot be (empty when not known).
     """
 
     thrown: tuple[int, int]
     starters: tuple[tuple[int, int, int], ...]
     pegging: float = 0.0
     keep_class: int | None = None
+    dealt: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,7 +407,11 @@ def throw_chances(
     average keep; who first reaches a need in the play, and what it leaves
     my hand to make, over the deals with a keep of my keep's class (the
     outlook's ``keep_class``), the rest of the deal weighed by how likely
-    that class is to leave both seats short. The same count
+    that class is to leave both seats short; his hand moved by what the
+    ranks I was dealt (the outlook's ``dealt``) take from it where the deal
+    may end the game (from :data:`ENDGAME`: short of it the shift moves every
+    throw alike by a sliver, and the dealer's count would take twice as
+    long). The same count
     serves every score: far from the end, where the deal cannot end the
     game, it is the table's chance over where the deal may leave the seats.
     See docs/methods.md for how close it comes to simulating the deal.
@@ -412,6 +419,8 @@ def throw_chances(
     check_position((me, opponent), target)
     model = _model(variant)
     seat = _as_dealer if me_dealing else _as_pone
+    if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
+        outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
     chances = [seat(model, me, opponent, target, variant, outlook) for outlook in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 
@@ -458,8 +467,9 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         left = target - opponent - heels
         if left <= 0:
             continue  # his heels wins at the cut
-        # His points after the play and his shows move with my crib's gift and with my keep's pegging.
-        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging)
+        # His points after the play and his shows move with my crib's gift, my keep's pegging and my cards.
+        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging
+                             + _removal(variant, _DEALER, outlook.dealt, rank))
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
         low = _later_as_dealer(target, variant, rank, me + hand, start)
         high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
@@ -505,12 +515,64 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         if left <= 0:
             total += cards  # my heels wins at the cut
             continue
-        # My points move with my crib and with my keep's pegging.
+        # My points move with my crib and with my keep's pegging; his, with what my cards take from his hand.
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
-        shows = _ahead_of_play(me, opponent, target, variant, rank)
-        later = _moved(model.cribs[rank], shows, hand, whole, part) * _scale(model.play[_DEALER], play, left, theirs)
+        his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
+        later = 0.0
+        for step, weight in ((his, 1.0 - share), (his + 1, share)):
+            if weight:  # his score moved by the whole points either side; at the target he has counted out
+                shows = _ahead_of_play(me, min(max(opponent + step, 0), target), target, variant, rank)
+                later += weight * _moved(model.cribs[rank], shows, hand, whole, part)
+        later *= _scale(model.play[_DEALER], play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
+
+
+@cache
+def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], list[float]]], ...]:
+    """By seat and starter rank, the least-squares fit of the seat's hand on the ranks the other seat
+    was dealt, in the sampled deals: the points each card of a rank adds (by rank, 1 to 13), and how
+    often the other seat holds each rank, as a share of its cards."""
+    fits = []
+    for label in ("PONE", "DEALER"):
+        by_rank = {}
+        for rank, sums in enumerate(grid(f"REMOVAL_{label}_{variant.upper()}")):  # [starter][i][0: x*y, j: x*x]
+            products = [row[1:14] for row in sums[1:14]]
+            points = _least_squares(products, [row[0] for row in sums[1:14]])
+            if points is not None:  # a small sample may not hold every rank: no fit then
+                total = sum(map(sum, products))
+                by_rank[rank] = (points, [sum(row) / total for row in products])
+        fits.append(by_rank)
+    return tuple(fits)
+
+
+def _least_squares(products: list[list[int]], targets: list[int]) -> list[float] | None:
+    """The solution ``b`` of ``products @ b = targets`` (the normal equations), by Gaussian elimination
+    with partial pivoting; None if there is none alone (a rank never held)."""
+    rows = [[float(value) for value in row] + [float(target)] for row, target in zip(products, targets)]
+    size = len(rows)
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda at: abs(rows[at][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        if not rows[column][column]:
+            return None
+        for at in range(size):
+            if at != column:
+                factor = rows[at][column] / rows[column][column]
+                rows[at] = [value - factor * lead for value, lead in zip(rows[at], rows[column])]
+    return [row[size] / row[at] for at, row in enumerate(rows)]
+
+
+@lru_cache(maxsize=1 << 12)
+def _removal(variant: str, seat: int, dealt: tuple[int, ...], rank: int) -> float:
+    """How far the seat's hand, with a starter of ``rank``, moves when the other seat was dealt these
+    ranks, against the sampled deals' average: the fit's points for them less for the average holding
+    (0 with none known): holding fives, for one, takes points from his hand."""
+    fit = _removal_fits(variant)[seat].get(rank)
+    if fit is None or not dealt:
+        return 0.0
+    points, shares = fit
+    return sum(points[held - 1] for held in dealt) - len(dealt) * float(sum(map(mul, points, shares)))
 
 
 SHOWN = 72
@@ -593,25 +655,28 @@ def _his_shows(variant: str, rank: int) -> tuple[float, ...]:
 
 def after_play(
     me: int, opponent: int, *, me_dealing: bool, shown: int, thrown: tuple[int, int], starter: int, nobs: int = 0,
-    target: int = TARGETS[0], variant: str = "six",
+    dealt: tuple[int, ...] = (), target: int = TARGETS[0], variant: str = "six",
 ) -> Callable[[int, int], float]:
     """My chance to win when the play ends with ``mine`` more points pegged by me and ``theirs`` by the
     opponent, from the scores now, with neither at the target: ``f(mine, theirs)``.
 
     The shows follow in order: the pone's hand, then the dealer's hand and the
     crib. Mine (``shown``, with the ``starter``'s rank known) is exact; his
-    hand is the sampled deals' with that starter; the crib is theirs moved by
-    my ``thrown`` ranks (and ``nobs``, a thrown jack of the starter's suit).
+    hand is the sampled deals' with that starter, moved by what the ranks I
+    was ``dealt`` take from it; the crib is theirs moved by my ``thrown``
+    ranks (and ``nobs``, a thrown jack of the starter's suit).
     Then the game goes on from where the deal leaves it, by the table.
     """
     check_position((me, opponent), target)
     model = _model(variant)
     rows = _rows(target, variant, False)
     seat = _DEALER if me_dealing else _PONE
-    whole, part = _split(_crib_shift(model, thrown, starter, nobs, seat))
+    crib_shift = _crib_shift(model, thrown, starter, nobs, seat)
     known: dict[tuple[int, int], float] = {}
     if me_dealing:
-        his, crib = _shows(variant, starter, _PONE), model.cribs[starter]
+        whole, part = _split(crib_shift)
+        his = _shifted(_shows(variant, starter, _PONE), _removal(variant, _PONE, dealt, starter))
+        crib = model.cribs[starter]
 
         def value(mine: int, theirs: int) -> float:
             base = me + mine + shown
@@ -623,7 +688,8 @@ def after_play(
             return chance
 
     else:
-        shows = _his_shows(variant, starter)
+        shows = _his_shows(variant, starter)  # his hand and crib, moved by my throw and by my cards
+        whole, part = _split(crib_shift + _removal(variant, _DEALER, dealt, starter))
 
         def value(mine: int, theirs: int) -> float:
             dealer = me + mine + shown
@@ -639,6 +705,17 @@ def after_play(
         return chance
 
     return at
+
+
+def _shifted(chances: Sequence[float], shift: float) -> list[float]:
+    """A distribution of points moved by ``shift`` (the fraction shared between the whole points
+    either side), what would fall below 0 at 0."""
+    whole, part = _split(shift)
+    out = [0.0] * (len(chances) + max(whole, 0) + 1)
+    for points, chance in enumerate(chances):
+        for at, weight in ((points + whole, 1.0 - part), (points + whole + 1, part)):
+            out[max(at, 0)] += chance * weight
+    return out
 
 
 PLAY_MATTERS = 0.005

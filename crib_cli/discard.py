@@ -194,7 +194,7 @@ def win_chances(
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep and
     its play counted over keeps of its class by pegging value (six-card cribbage, which has the
-    pegging table)."""
+    pegging table), and the opponent's hand by what the cards I was dealt take from it."""
     from .board import Outlook, pegging_average, throw_chances
 
     average = pegging_average(variant, me_dealing)
@@ -205,11 +205,12 @@ def win_chances(
         points = _hand_points(keep, tuple(unseen))
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
+        dealt = tuple(sorted(int(card.rank) for card in (*keep, *thrown)))
         if variant == "six":
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, _pegging(keep, role).mean - average,
-                                    _keep_class(keep, role)))
+                                    _keep_class(keep, role), dealt))
         else:
-            outlooks.append(Outlook((ranks[0], ranks[1]), starters))
+            outlooks.append(Outlook((ranks[0], ranks[1]), starters, dealt=dealt))
     me, opponent = score
     return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=target, variant=variant)
 

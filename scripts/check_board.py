@@ -12,7 +12,9 @@ and the starter drawn from the unseen cards, the same draws for every
 throw; the opponent throws as expert-points, both play as expert-points;
 the scoring in order, the first to the target winning, else the table from
 where the deal leaves the seats), beside :func:`crib_cli.board.throw_chances`.
-Prints each difference and their mean, spread and largest.
+Prints each difference and their mean, spread and largest, and beside them
+what the simulation's own noise allows: how many a board without error would
+have within a point, and the board's error with that noise taken out.
 
     python scripts/check_board.py positions [--games 3000] [--jobs 2]
     python scripts/check_board.py throws [--deals 40] [--trials 2000] [--seed 1] [--jobs 2]
@@ -21,6 +23,7 @@ Prints each difference and their mean, spread and largest.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 from collections.abc import Sequence
@@ -144,6 +147,13 @@ def throws(deals: int, trials: int, seed: int, jobs: int, best: int) -> None:
           f"{100 * statistics.stdev(differences):.2f}, mean absolute {100 * statistics.fmean(absolute):.2f}, "
           f"largest {100 * max(absolute):.2f}; the simulation's own standard error {100 * statistics.fmean(errors):.2f} "
           f"on average; {sum(a <= 0.01 for a in absolute)} of {len(absolute)} within a point")
+    # What the simulation's own noise allows: a model without error would come within a point of each
+    # simulated chance with the normal chance of its standard error, and differ by that error alone.
+    perfect = sum(math.erf(0.01 / (e * math.sqrt(2))) if e else 1.0 for e in errors)
+    own = math.sqrt(max(statistics.fmean(d * d for d in differences) - statistics.fmean(e * e for e in errors), 0.0))
+    print(f"a board without error would come within a point of {perfect:.1f} of them, for the simulation's "
+          f"noise alone; the board's own error, that noise taken out: {100 * own:.2f} points of percentage "
+          f"(root mean square)")
     print(f"the board's best of the {best} is the simulation's best in {agree} of {deals} deals; choosing by "
           f"the board gives up {100 * statistics.fmean(regrets):.2f} points of percentage on average against the "
           f"simulation's best (at most {100 * max(regrets):.2f}; the simulation's best is itself noisy, so this is an "

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import random
 from itertools import pairwise
+from operator import mul
 
 import pytest
 
+import crib_cli.board as board_module
 from crib_cli.board import (
     BOARDS,
     ENDGAME,
     Outlook,
+    _least_squares,
+    _removal,
+    _removal_fits,
+    _shifted,
     after_play,
     board,
     dealer_chance,
     ending_chance,
+    grid,
     odds,
     play_matters,
     throw_chances,
@@ -77,15 +84,16 @@ def test_the_deal_can_end_the_game_only_near_the_end() -> None:
     assert ending_chance(110, 100, me_dealing=True) > 0.5
 
 
-def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None) -> Outlook:
+def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None, dealt: bool = False) -> Outlook:
     keep, throw = parse_cards(hand), parse_cards(thrown)
     unseen = [card for card in DECK if card not in keep + throw]
     from crib_cli.discard import _hand_points
 
     points = _hand_points(keep, tuple(unseen))
     ranks = sorted(int(c.rank) for c in throw)
+    held = tuple(sorted(int(c.rank) for c in keep + throw)) if dealt else ()
     return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging,
-                   keep_class)
+                   keep_class, held)
 
 
 def test_a_hand_that_counts_out_first_wins() -> None:
@@ -118,6 +126,103 @@ def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better
     outlooks = [outlook(keep, "9S 8H", keep_class=keep_class(parse_cards(keep), role)) for keep in (better, worse)]
     good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)
     assert good > bad + 0.05
+
+
+@pytest.mark.parametrize(("variant", "seat"), [(v, s) for v in ("six", "five") for s in (0, 1)])
+def test_the_fits_of_his_hand_on_my_cards_solve_their_equations(variant: str, seat: int) -> None:
+    """Each starter's fit of a hand on the other seat's ranks satisfies its normal equations."""
+    sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
+    fits = _removal_fits(variant)[seat]
+    assert sorted(fits) == list(range(1, 14))
+    for rank, (points, shares) in fits.items():
+        for row in sums[rank][1:14]:
+            assert sum(map(mul, row[1:14], points)) == pytest.approx(row[0], rel=1e-9)
+
+
+def test_far_from_the_end_his_hand_is_any_hand() -> None:
+    """Where the deal cannot end the game, the cards I hold do not move his hand (only a sliver, alike for
+    every throw); near the end they do."""
+    for me, opponent, moved in [(40, 50, False), (110, 110, True)]:
+        plain, known = throw_chances(me, opponent, me_dealing=True, outlooks=[
+            outlook("5S 5C 5D JH", "KS QH", dealt=dealt) for dealt in (False, True)])
+        assert (plain != known) == moved
+
+
+@pytest.mark.parametrize(("products", "targets", "solution"), [
+    ([[2, 0], [0, 4]], [2, 2], [1.0, 0.5]),
+    ([[0, 1], [1, 0]], [3, 5], [5.0, 3.0]),  # the pivot must swap rows
+    ([[1, 2], [2, 4]], [1, 2], None),  # no single solution: a rank never held alone
+])
+def test_least_squares(products: list[list[int]], targets: list[int], solution: list[float] | None) -> None:
+    assert _least_squares(products, targets) == solution
+
+
+def test_his_hand_moves_by_nothing_on_average() -> None:
+    """Over holdings dealt at random (as the sampled deals were), the shift of his hand averages 0."""
+    rng = random.Random(9)
+    for seat in (0, 1):
+        shifts = []
+        for _ in range(3000):
+            cards = rng.sample(DECK, 7)
+            shifts.append(_removal("six", seat, tuple(sorted(int(c.rank) for c in cards[:6])), int(cards[6].rank)))
+        assert sum(shifts) / len(shifts) == pytest.approx(0.0, abs=0.03)
+        assert max(shifts) - min(shifts) > 1.5
+
+
+@pytest.mark.parametrize(("chances", "shift", "moved"), [
+    ([0.5, 0.5], 0.0, [0.5, 0.5, 0.0]),
+    ([0.5, 0.5], 1.25, [0.0, 0.375, 0.5, 0.125]),
+    ([0.5, 0.5], -0.5, [0.75, 0.25]),  # what falls below 0 stays at 0
+    ([0.2, 0.8], -2.0, [1.0]),
+])
+def test_a_distribution_shifted(chances: list[float], shift: float, moved: list[float]) -> None:
+    out = _shifted(chances, shift)
+    assert out[: len(moved)] == pytest.approx(moved) and sum(out) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("me_dealing", [True, False])
+def test_the_hand_moved_is_the_opponents(me_dealing: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the dealer the pone's hand moves with my cards, as the pone the dealer's: in a throw's
+    chance and after the play alike."""
+    asked = set()
+    real = board_module._removal
+
+    def recording(variant: str, seat: int, dealt: tuple[int, ...], rank: int) -> float:
+        asked.add(seat)
+        return real(variant, seat, dealt, rank)
+
+    monkeypatch.setattr(board_module, "_removal", recording)
+    throw_chances(110, 110, me_dealing=me_dealing, outlooks=[outlook("5S 5C 5D JH", "KS QH", dealt=True)])
+    after_play(110, 110, me_dealing=me_dealing, shown=8, thrown=(12, 13), starter=5, dealt=(5, 5, 5, 11, 12, 13))
+    assert asked == {0 if me_dealing else 1}
+
+
+@pytest.mark.parametrize("me_dealing", [True, False])
+def test_after_the_play_his_hand_knows_my_fives(me_dealing: bool) -> None:
+    """With a five turned and my three fives known, his shows are weaker: my chance after the play is higher."""
+    plain, known = (after_play(110, 110, me_dealing=me_dealing, shown=8, thrown=(12, 13), starter=5,
+                               dealt=dealt)(0, 0) for dealt in ((), (5, 5, 5, 11, 12, 13)))
+    assert known > plain
+
+
+@pytest.mark.parametrize(("seat", "dealt", "starter", "sign"), [
+    (1, (5, 5, 2, 9, 12, 13), 5, -1),  # my fives take his fifteens and pairs
+    (0, (5, 5, 5, 5, 4, 6), 10, -1),
+    (0, (5, 10, 11, 12, 13, 13), 5, -1),
+])
+def test_the_cards_i_hold_move_his_hand(seat: int, dealt: tuple[int, ...], starter: int, sign: int) -> None:
+    shift = _removal("six", seat, dealt, starter)
+    assert shift * sign > 0.3 and _removal("six", seat, (), starter) == 0.0
+
+
+@pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(110, 110, True), (95, 108, False)])
+def test_holding_the_fives_i_fear_his_hand_less(me: int, opponent: int, me_dealing: bool) -> None:
+    """With my fives known to be out of his hand, he reaches the target less often (the dealer at
+    110-110, whom the pone counts out before; the pone at 95-108, who cannot count out), so my chance
+    with the same throw is higher than with his hand any hand."""
+    plain, known = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[
+        outlook("5S 5C 5D JH", "KS QH", dealt=dealt) for dealt in (False, True)])
+    assert known > plain + 0.005
 
 
 def test_the_board_agrees_with_the_table_on_average() -> None:

@@ -27,11 +27,55 @@ CLASSES = (2, 7)
 """The classes of the two seats' keeps in the made-up deals: the pone's, the dealer's."""
 
 
+DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
+"""The ranks each seat was dealt in the made-up deals: the pone's, the dealer's."""
+
+
 def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
     sample = Sample()
     for events in deals:
-        sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES)
+        sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES, DEALT)
     return sample
+
+
+SHOWS = [
+    [(PONE, "hand", 4), (DEALER, "hand", 7), (DEALER, "crib", 3)],
+    [(PONE, "hand", 0), (DEALER, "hand", 12), (DEALER, "crib", 0)],
+    [(PONE, "hand", 29), (DEALER, "hand", 2), (DEALER, "crib", 20)],
+]
+"""Made-up shows of a deal, for the fit of a hand on the other seat's cards."""
+
+
+def test_the_removal_sums_are_the_fits_sums() -> None:
+    """For each seat, the sums of x[i] * x[j] and of x[i] * its hand (not the crib), x the other seat's
+    dealt cards by rank, over the deals, worked out rank by rank."""
+    sample = Sample()
+    for shows in SHOWS:
+        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], CLASSES, DEALT)
+    for seat in (PONE, DEALER):
+        expected: dict[tuple[int, int, int], int] = {}
+        for shows in SHOWS:
+            hand = sum(points for who, kind, points in shows if who == seat and kind == "hand")
+            x = [DEALT[1 - seat].count(rank) for rank in range(14)]
+            for i in range(1, 14):
+                for j in range(14):
+                    value = x[i] * (hand if j == 0 else x[j])
+                    if x[i] and (j == 0 or x[j]):
+                        expected[7, i, j] = expected.get((7, i, j), 0) + value
+        assert sample.removal[seat] == expected
+
+
+@pytest.mark.parametrize(("variant", "cards"), [("six", 6), ("five", 5)])
+def test_the_shipped_removal_sums_agree_with_the_hands(variant: str, cards: int) -> None:
+    """By starter rank, the products of the other seat's counts sum to its cards squared a deal, and
+    the products with the hand to its cards times the hand's points: the seat's shows counted again."""
+    name = variant.upper()
+    for label in ("PONE", "DEALER"):
+        hands, sums = grid(f"HANDS_{label}_{name}"), grid(f"REMOVAL_{label}_{name}")
+        for rank in range(1, 14):
+            deals = sum(hands[rank])
+            assert sum(sum(row[1:]) for row in sums[rank]) == cards * cards * deals
+            assert sum(row[0] for row in sums[rank]) == cards * sum(p * n for p, n in enumerate(hands[rank]))
 
 
 @pytest.mark.parametrize("deals", DEALS.values(), ids=DEALS.keys())

@@ -25,7 +25,9 @@ standard error of the whole table (printed, and written into the module).
 The same deals give the decision models of :mod:`crib_cli.board`: the joint
 distribution of the pone's and the dealer's points in the play, who reaches
 a need first within it (both also by the class of each seat's keep, by its
-pegging value), and each seat's hand and the crib by starter rank.
+pegging value), each seat's hand and the crib by starter rank, and how a
+seat's hand moves with the ranks the other seat holds (the sums of a
+least-squares fit), for the effect of the cards I hold on his.
 
     python -m crib_cli.builders.board [--deals 300000] [--jobs 2 | --cluster ADDRESS] [--out PATH]
 """
@@ -39,6 +41,7 @@ import statistics
 import sys
 import time
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -86,7 +89,11 @@ class Sample:
     ``hands[seat][starter rank][points]`` and ``cribs[starter rank][points]``; and for the decision
     models, by starter rank, ``pone_view[(rank, pone's play points, dealer's play points + hand + crib)]``
     and ``dealer_view[(rank, dealer's play points, pone's play points + hand)]``; ``throws[(seat,
-    lower thrown rank, higher, starter rank)]``, what each seat threw to the crib.
+    lower thrown rank, higher, starter rank)]``, what each seat threw to the crib; and
+    ``removal[seat][(starter rank, i, j)]``, for the seat's hand against the ranks the other seat was
+    dealt (their counts ``x``, which the seat's cards cannot be), the sums of a least-squares fit of
+    the one on the other: ``x[i] * x[j]`` for ranks ``j`` 1 to 13, ``x[i]`` times the hand's points
+    for ``j`` 0.
     """
 
     deals: int = 0
@@ -102,6 +109,8 @@ class Sample:
     pone_view: dict[tuple[int, int, int], int] = field(default_factory=dict)
     dealer_view: dict[tuple[int, int, int], int] = field(default_factory=dict)
     throws: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
+    removal: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
+        default_factory=lambda: ({}, {}))
 
     def add(self, other: Sample) -> None:
         """Fold in the counts of another sample."""
@@ -110,7 +119,7 @@ class Sample:
             *zip(self.reach, other.reach), (self.totals, other.totals), *zip(self.play_reach, other.play_reach),
             (self.play_totals, other.play_totals), *zip(self.play_keep, other.play_keep),
             *zip(self.hands, other.hands), (self.cribs, other.cribs), (self.pone_view, other.pone_view),
-            (self.dealer_view, other.dealer_view), (self.throws, other.throws),
+            (self.dealer_view, other.dealer_view), (self.throws, other.throws), *zip(self.removal, other.removal),
         ]
         for mine, theirs in pairs:
             for key, count in theirs.items():
@@ -118,19 +127,27 @@ class Sample:
 
     def record(self, events: Sequence[tuple[int, int]], play: Sequence[tuple[int, int]], starter: int,
                shows: Sequence[tuple[int, str, int]], thrown: Sequence[tuple[int, int]],
-               classes: Sequence[int]) -> None:
+               classes: Sequence[int], dealt: Sequence[Sequence[int]]) -> None:
         """Count one deal: its scoring in order, its play's scoring, its starter's rank, its shows,
-        each seat's thrown ranks (lower first), and the class of each seat's keep."""
+        each seat's thrown ranks (lower first), the class of each seat's keep, and the ranks each seat
+        was dealt."""
         self.deals += 1
         for seat, (low, high) in enumerate(thrown):
             self.throws[seat, low, high, starter] = self.throws.get((seat, low, high, starter), 0) + 1
         _count_reaches(events, self.reach, self.totals)
         _count_reaches(play, self.play_reach, self.play_totals, classes)
-        shown = [0, 0]
+        shown, hands = [0, 0], [0, 0]
         for seat, kind, points in shows:
             table = self.cribs if kind == "crib" else self.hands[seat]
             table[starter, points] = table.get((starter, points), 0) + 1
             shown[seat] += points
+            hands[seat] += points if kind != "crib" else 0
+        for seat, sums in enumerate(self.removal):
+            x = Counter(dealt[1 - seat])
+            for i, count in x.items():
+                sums[starter, i, 0] = sums.get((starter, i, 0), 0) + count * hands[seat]
+                for j, other in x.items():
+                    sums[starter, i, j] = sums.get((starter, i, j), 0) + count * other
         pegged = [0, 0]
         for seat, points in play:
             pegged[seat] += points
@@ -184,8 +201,9 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
         classes = [_class(hand, cards, seat, variant)
                    for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
+        dealt = [[int(card.rank) for card in hand] for hand in deal.hands]
         parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown,  # type: ignore[arg-type]
-                                      classes)
+                                      classes, dealt)
     return parts
 
 
@@ -387,7 +405,9 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "HANDS_<seat>_<variant> and CRIBS_<variant>: shows by (starter rank, points). PONE_VIEW_<variant>:",
         "deals by (starter rank, pone's play points, dealer's play points + hand + crib); DEALER_VIEW_<variant>:",
         "by (starter rank, dealer's play points, pone's play points + hand). THROWS_<variant>: deals by",
-        "(seat, thrown ranks, starter rank). CRIB_MEANS: the crib's",
+        "(seat, thrown ranks, starter rank). REMOVAL_<seat>_<variant>: by (starter rank, rank i, j), the sums",
+        "x[i] * x[j] (j 1 to 13) and x[i] * the seat's hand (j 0), x the other seat's dealt cards by rank,",
+        "for a least-squares fit of the hand on them. CRIB_MEANS: the crib's",
         "expected fifteens, pairs and runs by (thrown ranks, starter rank), the rest of it any cards; by",
         "(0, 0, starter rank) all of it any cards.",
         "",
@@ -416,6 +436,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
             lines += _counts(f"PLAY_REACH_{label}_{name}", _every_class(sample_of.play_reach[seat], classes))
             lines += _counts(f"PLAY_KEEP_{label}_{name}", _every_class(sample_of.play_keep[seat], classes))
             lines += _counts(f"HANDS_{label}_{name}", sample_of.hands[seat])
+            lines += _counts(f"REMOVAL_{label}_{name}", {(13, 13, 13): 0, **sample_of.removal[seat]})  # every rank
         lines += _counts(f"CRIBS_{name}", sample_of.cribs)
         lines += _counts(f"PONE_VIEW_{name}", sample_of.pone_view)
         lines += _counts(f"DEALER_VIEW_{name}", sample_of.dealer_view)

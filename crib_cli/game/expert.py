@@ -142,8 +142,10 @@ def play_goal(view: View) -> Goal:
     dealing = view.is_dealer
     ranks = sorted(int(card.rank) for card in view.thrown)
     nobs = int(any(card.rank == Rank.JACK and card.suit == starter.suit for card in view.thrown))
+    dealt = tuple(sorted(int(card.rank) for card in (*view.kept, *view.thrown)))
     after = after_play(me, opponent, me_dealing=dealing, shown=shown, thrown=(ranks[0], ranks[1]),
-                       starter=int(starter.rank), nobs=nobs, target=rules.target, variant=rules.variant)
+                       starter=int(starter.rank), nobs=nobs, dealt=dealt, target=rules.target,
+                       variant=rules.variant)
     return Goal(min(rules.target - me, 63), min(rules.target - opponent, 63), after)
 
 
