@@ -529,10 +529,10 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
 
 
 @cache
-def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], list[float]]], ...]:
+def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], float]], ...]:
     """By seat and starter rank, the least-squares fit of the seat's hand on the ranks the other seat
-    was dealt, in the sampled deals: the points each card of a rank adds (by rank, 1 to 13), and how
-    often the other seat holds each rank, as a share of its cards."""
+    was dealt, in the sampled deals: the points each card of a rank adds (by rank, 1 to 13), and what
+    a card of the other seat's adds on average (each rank weighed by how often it holds it)."""
     fits = []
     for label in ("PONE", "DEALER"):
         by_rank = {}
@@ -541,7 +541,8 @@ def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], list[float
             points = _least_squares(products, [row[0] for row in sums[1:14]])
             if points is not None:  # a small sample may not hold every rank: no fit then
                 total = sum(map(sum, products))
-                by_rank[rank] = (points, [sum(row) / total for row in products])
+                shares = [sum(row) / total for row in products]
+                by_rank[rank] = (points, float(sum(map(mul, points, shares))))
         fits.append(by_rank)
     return tuple(fits)
 
@@ -571,8 +572,8 @@ def _removal(variant: str, seat: int, dealt: tuple[int, ...], rank: int) -> floa
     fit = _removal_fits(variant)[seat].get(rank)
     if fit is None or not dealt:
         return 0.0
-    points, shares = fit
-    return sum(points[held - 1] for held in dealt) - len(dealt) * float(sum(map(mul, points, shares)))
+    points, average = fit
+    return sum(points[held - 1] for held in dealt) - len(dealt) * average
 
 
 SHOWN = 72

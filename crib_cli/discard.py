@@ -200,12 +200,13 @@ def win_chances(
     average = pegging_average(variant, me_dealing)
     role = "dealer" if me_dealing else "pone"
     outlooks = []
+    # Every throw is of the same dealt cards: the ranks his cannot be.
+    dealt = tuple(sorted(int(card.rank) for card in (*throws[0][0], *throws[0][1]))) if throws else ()
     for keep, thrown in throws:
         jacks = {card.suit for card in thrown if card.rank == Rank.JACK}
         points = _hand_points(keep, tuple(unseen))
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
-        dealt = tuple(sorted(int(card.rank) for card in (*keep, *thrown)))
         if variant == "six":
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, _pegging(keep, role).mean - average,
                                     _keep_class(keep, role), dealt))

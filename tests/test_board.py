@@ -134,7 +134,7 @@ def test_the_fits_of_his_hand_on_my_cards_solve_their_equations(variant: str, se
     sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
     fits = _removal_fits(variant)[seat]
     assert sorted(fits) == list(range(1, 14))
-    for rank, (points, shares) in fits.items():
+    for rank, (points, _) in fits.items():
         for row in sums[rank][1:14]:
             assert sum(map(mul, row[1:14], points)) == pytest.approx(row[0], rel=1e-9)
 

@@ -115,8 +115,8 @@ def test_the_shipped_counts_are_by_todays_keep_classes() -> None:
 
 
 def test_a_class_without_deals_is_in_the_counts_as_zeros() -> None:
-    assert builder._counts("X", builder._every_class({(2, 1, 3): 5}, 16))[0] == "X_SHAPE = (16, 2, 4)"
-    assert builder._every_class({(15, 0, 0): 4}, 16) == {(15, 0, 0): 4}
+    assert builder._counts("X", builder._padded({(2, 1, 3): 5}, (15, 0, 0)))[0] == "X_SHAPE = (16, 2, 4)"
+    assert builder._padded({(15, 0, 0): 4}, (15, 0, 0)) == {(15, 0, 0): 4}
 
 
 def reference(deals: list[list[tuple[int, int]]], goal: int):  # type: ignore[no-untyped-def]

@@ -138,10 +138,13 @@ class Sample:
         _count_reaches(play, self.play_reach, self.play_totals, classes)
         shown, hands = [0, 0], [0, 0]
         for seat, kind, points in shows:
-            table = self.cribs if kind == "crib" else self.hands[seat]
+            if kind == "crib":
+                table = self.cribs
+            else:
+                table = self.hands[seat]
+                hands[seat] += points
             table[starter, points] = table.get((starter, points), 0) + 1
             shown[seat] += points
-            hands[seat] += points if kind != "crib" else 0
         for seat, sums in enumerate(self.removal):
             x = Counter(dealt[1 - seat])
             for i, count in x.items():
@@ -433,10 +436,10 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         lines += _counts(f"PLAY_TOTALS_{name}", sample_of.play_totals)
         for seat, label in ((PONE, "PONE"), (DEALER, "DEALER")):
             lines += _counts(f"REACH_{label}_{name}", sample_of.reach[seat])
-            lines += _counts(f"PLAY_REACH_{label}_{name}", _every_class(sample_of.play_reach[seat], classes))
-            lines += _counts(f"PLAY_KEEP_{label}_{name}", _every_class(sample_of.play_keep[seat], classes))
+            lines += _counts(f"PLAY_REACH_{label}_{name}", _padded(sample_of.play_reach[seat], (classes - 1, 0, 0)))
+            lines += _counts(f"PLAY_KEEP_{label}_{name}", _padded(sample_of.play_keep[seat], (classes - 1, 0, 0)))
             lines += _counts(f"HANDS_{label}_{name}", sample_of.hands[seat])
-            lines += _counts(f"REMOVAL_{label}_{name}", {(13, 13, 13): 0, **sample_of.removal[seat]})  # every rank
+            lines += _counts(f"REMOVAL_{label}_{name}", _padded(sample_of.removal[seat], (13, 13, 13)))  # every rank
         lines += _counts(f"CRIBS_{name}", sample_of.cribs)
         lines += _counts(f"PONE_VIEW_{name}", sample_of.pone_view)
         lines += _counts(f"DEALER_VIEW_{name}", sample_of.dealer_view)
@@ -445,9 +448,10 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
     return "\n".join(lines) + "\n"
 
 
-def _every_class(counts: dict[tuple[int, int, int], int], classes: int) -> dict[tuple[int, int, int], int]:
-    """Counts by (class, ...) with every class in the array, one without deals as zeros."""
-    return {(classes - 1, 0, 0): 0, **counts}
+def _padded(counts: dict[tuple[int, int, int], int], corner: tuple[int, int, int]) -> dict[tuple[int, int, int], int]:
+    """Counts with the array reaching ``corner`` in each index (the last class, the last rank), a
+    value without deals as zeros."""
+    return {corner: 0, **counts}
 
 
 def build(deals: int, pool: Executor | None, five_deals: int | None = None) -> str:
