@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from functools import cache
@@ -11,7 +13,11 @@ import pytest
 from crib_cli.board import grid
 from crib_cli.builders import board as builder
 from crib_cli.builders.board import DEALER, PONE, Sample, solve
+from crib_cli.cards import DECK
 from crib_cli.data import board as data
+from crib_cli.game import GameRules
+from crib_cli.game.engine import play_deal
+from crib_cli.game.expert import ExpertPlayer
 from crib_cli.pegging import KEEP_CLASSES, class_edges
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
@@ -90,6 +96,30 @@ def test_the_play_by_keep_class_adds_up_to_the_play(deals: list[list[tuple[int, 
         totals = {((mine, theirs) if seat == DEALER else (theirs, mine)): count
                   for (cls, mine, theirs), count in sample.play_keep[seat].items() if cls == CLASSES[seat]}
         assert sum(sample.play_keep[seat].values()) == len(deals) and totals == sample.play_totals
+
+
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
+    """The play's counts are of every point pegged: the same deals replayed, their records' pegging by
+    seat are the play's totals, and with the shows they are the decision views (deals with a show of 0
+    among them, whose last point of the play a count of the shows' scores would drop)."""
+    deals = 60
+    sample = builder.combine(builder.sample_deals((variant, 0, deals)))
+    rules = GameRules(variant=variant)
+    players = [ExpertPlayer(pegging=True), ExpertPlayer(pegging=True)]
+    totals: Counter[tuple[int, int]] = Counter()
+    pone_view: Counter[tuple[int, int, int]] = Counter()
+    zero_shows = 0
+    for index in range(deals):
+        deck = list(DECK)
+        random.Random(f"board:{variant}:{index}").shuffle(deck)
+        deal = play_deal(players, rules, DEALER, deck)
+        totals[deal.pegging[DEALER], deal.pegging[PONE]] += 1
+        dealer_shows = sum(show.points for show in deal.shows if show.seat == DEALER)
+        pone_view[int(deal.starter.rank), deal.pegging[PONE], deal.pegging[DEALER] + dealer_shows] += 1
+        zero_shows += any(not show.points for show in deal.shows)
+    assert sample.play_totals == dict(totals) and sample.pone_view == dict(pone_view)
+    assert zero_shows
 
 
 @pytest.mark.parametrize(("variant", "classes"), [("six", KEEP_CLASSES), ("five", 1)])

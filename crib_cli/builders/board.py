@@ -198,8 +198,7 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         random.Random(f"board:{variant}:{index}").shuffle(deck)
         deal = play_deal(players, rules, DEALER, deck)
         events = deal.scoring(rules)
-        play = events[1:] if deal.heels else events
-        play = play[: len(play) - len(deal.shows)]
+        play = deal.play_scoring(rules)
         shows = [(show.seat, show.kind, show.points) for show in deal.shows]
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
         classes = [_class(hand, cards, seat, variant)
