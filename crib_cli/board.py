@@ -195,8 +195,9 @@ class Outlook:
     kept hand's points with it, and 1 if a thrown jack is of its suit (nobs
     in the crib), else 0. ``pegging`` is what the kept cards peg for less
     than they concede, against a keep the seat holds in the sampled deals
-    (:func:`pegging_shift`; 0 when not known); ``keep_class`` the keep's class by its pegging value
-    (:func:`crib_cli.pegging.keep_class`; None when not known); ``dealt`` the
+    (:func:`pegging_shift`; 0 when not known); ``keep_class`` the keep's
+    class by its pegging value (:func:`crib_cli.pegging.keep_class`; None
+    when not known); ``dealt`` the
     ranks of all the cards I was dealt, kept and thrown, which his cards
     cannot be (empty when not known).
     """
@@ -422,8 +423,8 @@ def throw_chances(
     the sampled deals' by starter rank: the play's points and the other
     seat's hand, with the crib moved by what my throw adds to it against a
     throw of any two cards, and the play by what my keep pegs against the
-    keeps held in them (:func:`pegging_shift`); who first reaches a need in the play, and what it leaves
-    my hand to make, over the deals with a keep of my keep's class (the
+    keeps held in them (:func:`pegging_shift`); who first reaches a need in
+    the play, and what it leaves my hand to make, over the deals with a keep of my keep's class (the
     outlook's ``keep_class``), the rest of the deal weighed by how likely
     that class is to leave both seats short; his hand moved by what the
     ranks I was dealt (the outlook's ``dealt``) take from it where the deal

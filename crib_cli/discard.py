@@ -193,9 +193,9 @@ def win_chances(
     """The chance to win the game from ``score`` (mine, the opponent's) of each throw, a ``(keep,
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against a keep held in the sampled
-    deals (:func:`crib_cli.board.pegging_shift`) and
-    its play counted over keeps of its class by pegging value (six-card cribbage, which has the
-    pegging table), and the opponent's hand by what the cards I was dealt take from it."""
+    deals (:func:`crib_cli.board.pegging_shift`) and its play counted over keeps of its class by pegging
+    value (six-card cribbage, which has the pegging table), and the opponent's hand by what the cards I
+    was dealt take from it."""
     from .board import Outlook, pegging_shift, throw_chances
 
     role = "dealer" if me_dealing else "pone"
