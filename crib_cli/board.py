@@ -55,13 +55,17 @@ class Board:
         return self.win[dealer * self.target + pone] / _SCALE
 
 
+_FLOAT_TABLES = ("CRIB_MEANS", "PEGGING_FIT_")
+"""The generated module's tables of eight-byte floats, by the start of their names; the rest are four-byte counts."""
+
+
 @cache
 def grid(name: str) -> list[Any]:
     """A table of counts of the generated module (a dense array of bytes) as nested lists of its shape."""
     from .data import board as data
 
     shape: tuple[int, ...] = getattr(data, f"{name}_SHAPE")
-    values = array("d" if name == "CRIB_MEANS" else "I", getattr(data, name))
+    values = array("d" if name.startswith(_FLOAT_TABLES) else "I", getattr(data, name))
     if sys.byteorder == "little":
         values.byteswap()
     flat = values.tolist()
@@ -190,9 +194,10 @@ class Outlook:
     entry for each card that may be turned, equally likely: its rank, the
     kept hand's points with it, and 1 if a thrown jack is of its suit (nobs
     in the crib), else 0. ``pegging`` is what the kept cards peg for less
-    than they concede, against what a keep pegs on average in the seat
-    (0 when not known); ``keep_class`` the keep's class by its pegging value
-    (:func:`crib_cli.pegging.keep_class`; None when not known); ``dealt`` the
+    than they concede, against a keep the seat holds in the sampled deals
+    (:func:`pegging_shift`; 0 when not known); ``keep_class`` the keep's
+    class by its pegging value (:func:`crib_cli.pegging.keep_class`; None
+    when not known); ``dealt`` the
     ranks of all the cards I was dealt, kept and thrown, which his cards
     cannot be (empty when not known).
     """
@@ -316,12 +321,26 @@ def _scale(every: _Play, mine: _Play, below: int, limit: int) -> float:
 
 
 @cache
-def pegging_average(variant: str, me_dealing: bool) -> float:
-    """What the seat pegs for less than it concedes in the play, on average over the sampled deals."""
-    play = grid(f"PLAY_TOTALS_{variant.upper()}")
-    cells = [(dealer - pone, count) for dealer, row in enumerate(play) for pone, count in enumerate(row)]
-    net: float = sum(points * count for points, count in cells) / sum(count for _, count in cells)
-    return net if me_dealing else -net
+def _pegging_line(variant: str, me_dealing: bool) -> tuple[float, float]:
+    """The seat's held keeps' mean pegging value in the sampled deals, and the slope of the least-squares
+    line of what the seat pegged for less than it conceded on its keep's value (0 without values)."""
+    deals, x, y, xx, xy = grid(f"PEGGING_FIT_{variant.upper()}")[_DEALER if me_dealing else _PONE]
+    spread = deals * xx - x * x
+    return x / deals / 1000, (deals * xy - x * y) / spread * 1000 if spread else 0.0
+
+
+def pegging_shift(value: float, *, me_dealing: bool, variant: str = "six") -> float:
+    """What a keep of this pegging value (the table's, :func:`crib_cli.pegging.pegging_value`) pegs for
+    less than it concedes, against the keeps the seat holds in the sampled deals: their line of net
+    pegging on the value, read at it. The table's values carry noise and are measured against an
+    opponent who keeps by points alone, so the line is flatter than the values and a keep of the
+    held keeps' mean value moves nothing.
+
+    >>> pegging_shift(0.5, me_dealing=False) > pegging_shift(-1.0, me_dealing=False)
+    True
+    """
+    mean, slope = _pegging_line(variant, me_dealing)
+    return slope * (value - mean)
 
 
 ENDGAME = 0.005
@@ -403,9 +422,9 @@ def throw_chances(
     it (the board's table). My hand is exact for every starter. The rest is
     the sampled deals' by starter rank: the play's points and the other
     seat's hand, with the crib moved by what my throw adds to it against a
-    throw of any two cards, and the play by what my keep pegs against an
-    average keep; who first reaches a need in the play, and what it leaves
-    my hand to make, over the deals with a keep of my keep's class (the
+    throw of any two cards, and the play by what my keep pegs against the
+    keeps held in them (:func:`pegging_shift`); who first reaches a need in
+    the play, and what it leaves my hand to make, over the deals with a keep of my keep's class (the
     outlook's ``keep_class``), the rest of the deal weighed by how likely
     that class is to leave both seats short; his hand moved by what the
     ranks I was dealt (the outlook's ``dealt``) take from it where the deal

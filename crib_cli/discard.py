@@ -192,12 +192,12 @@ def win_chances(
 ) -> tuple[float, ...]:
     """The chance to win the game from ``score`` (mine, the opponent's) of each throw, a ``(keep,
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
-    (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against an average keep and
-    its play counted over keeps of its class by pegging value (six-card cribbage, which has the
-    pegging table), and the opponent's hand by what the cards I was dealt take from it."""
-    from .board import Outlook, pegging_average, throw_chances
+    (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against a keep held in the sampled
+    deals (:func:`crib_cli.board.pegging_shift`) and its play counted over keeps of its class by pegging
+    value (six-card cribbage, which has the pegging table), and the opponent's hand by what the cards I
+    was dealt take from it."""
+    from .board import Outlook, pegging_shift, throw_chances
 
-    average = pegging_average(variant, me_dealing)
     role = "dealer" if me_dealing else "pone"
     outlooks = []
     # Every throw is of the same dealt cards: the ranks his cannot be.
@@ -208,7 +208,8 @@ def win_chances(
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
         if variant == "six":
-            outlooks.append(Outlook((ranks[0], ranks[1]), starters, _pegging(keep, role).mean - average,
+            outlooks.append(Outlook((ranks[0], ranks[1]), starters,
+                                    pegging_shift(_pegging(keep, role).mean, me_dealing=me_dealing),
                                     _keep_class(keep, role), dealt))
         else:
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, dealt=dealt))

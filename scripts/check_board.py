@@ -7,7 +7,7 @@ the table's chance. Prints whether each lies inside, and how many do.
 
 ``throws``: endgame deals (a hand, a seat and the score, drawn at random
 where the deal may well end the game); for the best few throws by the
-board, the rest of the deal simulated many times (the opponent's six cards
+board (or, ``--drawn``, a few drawn at random), the rest of the deal simulated many times (the opponent's six cards
 and the starter drawn from the unseen cards, the same draws for every
 throw; the opponent throws as expert-points, both play as expert-points;
 the scoring in order, the first to the target winning, else the table from
@@ -17,7 +17,7 @@ what the simulation's own noise allows: how many a board without error would
 have within a point, and the board's error with that noise taken out.
 
     python scripts/check_board.py positions [--games 3000] [--jobs 2]
-    python scripts/check_board.py throws [--deals 40] [--trials 2000] [--seed 1] [--jobs 2]
+    python scripts/check_board.py throws [--deals 40] [--trials 2000] [--best 3] [--drawn] [--seed 1] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def deal_outcome(job: tuple[tuple[Card, ...], tuple[Card, ...], bool, tuple[int,
     return chances
 
 
-def throws(deals: int, trials: int, seed: int, jobs: int, best: int) -> None:
+def throws(deals: int, trials: int, seed: int, jobs: int, best: int, drawn: bool) -> None:
     rng = random.Random(seed)
     cases: list[tuple[tuple[Card, ...], bool, tuple[int, int]]] = []
     while len(cases) < deals:
@@ -125,7 +125,10 @@ def throws(deals: int, trials: int, seed: int, jobs: int, best: int) -> None:
     with ProcessPoolExecutor(jobs) as pool:
         for at, (dealt, me_dealing, score) in enumerate(cases):
             role = "dealer" if me_dealing else "pone"
-            options = analyze_discards(dealt, role=role, pegging=True, score=score)[:best]
+            options = analyze_discards(dealt, role=role, pegging=True, score=score)
+            if drawn:  # the board's order kept: the first is the board's best of those checked
+                options = [options[i] for i in sorted(random.Random(f"drawn:{seed}:{at}").sample(range(len(options)), best))]
+            options = options[:best]
             jobs_of = [(dealt, o.throw, me_dealing, score, trials, f"throws:{seed}:{at}") for o in options]
             results = list(pool.map(deal_outcome, jobs_of))
             simulated = [statistics.fmean(r) for r in results]
@@ -154,7 +157,7 @@ def throws(deals: int, trials: int, seed: int, jobs: int, best: int) -> None:
     print(f"a board without error would come within a point of {perfect:.1f} of them, for the simulation's "
           f"noise alone; the board's own error, that noise taken out: {100 * own:.2f} points of percentage "
           f"(root mean square)")
-    print(f"the board's best of the {best} is the simulation's best in {agree} of {deals} deals; choosing by "
+    print(f"the board's best of the {best} {'drawn' if drawn else 'best'} is the simulation's best in {agree} of {deals} deals; choosing by "
           f"the board gives up {100 * statistics.fmean(regrets):.2f} points of percentage on average against the "
           f"simulation's best (at most {100 * max(regrets):.2f}; the simulation's best is itself noisy, so this is an "
           f"upper bound)")
@@ -169,13 +172,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=40, help="endgame deals whose throws are checked")
     parser.add_argument("--trials", type=int, default=2000, help="simulated rests of the deal a throw")
     parser.add_argument("--best", type=int, default=3, help="throws checked a deal, the board's best first")
+    parser.add_argument("--drawn", action="store_true",
+                        help="check throws drawn at random from the deal's, not the board's best (which the board's "
+                             "own errors help choose, so that their errors lean its way)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     if args.what == "positions":
         positions(args.games, args.jobs)
     else:
-        throws(args.deals, args.trials, args.seed, args.jobs, args.best)
+        throws(args.deals, args.trials, args.seed, args.jobs, args.best, args.drawn)
 
 
 if __name__ == "__main__":

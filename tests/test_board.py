@@ -23,6 +23,7 @@ from crib_cli.board import (
     ending_chance,
     grid,
     odds,
+    pegging_shift,
     play_matters,
     throw_chances,
 )
@@ -155,6 +156,37 @@ def test_far_from_the_end_his_hand_is_any_hand() -> None:
 ])
 def test_least_squares(products: list[list[int]], targets: list[int], solution: list[float] | None) -> None:
     assert _least_squares(products, targets) == solution
+
+
+def _line_sums(points: list[tuple[int, int]]) -> list[float]:
+    """The sums a fit of ``y`` on ``x`` (thousandths) keeps: deals, x, y, x * x, x * y."""
+    return [float(sum(term)) for term in zip(*((1, x, y, x * x, x * y) for x, y in points))]
+
+
+@pytest.mark.parametrize(("points", "value", "shift"), [
+    ([(-1000, 0), (1000, 1), (3000, 2)], 1.0, 0.0),  # the mean value moves nothing
+    ([(-1000, 0), (1000, 1), (3000, 2)], 3.0, 1.0),  # half a point a point of value
+    ([(0, -3), (0, 1), (2000, 5)], 2.0, 4.0),  # 4/3 of a point above its mean, at 3 points a point
+    ([(500, -1), (500, 4)], 3.0, 0.0),  # one value alone: no line, no shift
+])
+def test_the_pegging_shift_is_the_least_squares_line(points: list[tuple[int, int]], value: float, shift: float,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A keep's pegging moves by the sampled deals' line of net pegging on the value, from their mean value."""
+    sums = _line_sums(points)
+    monkeypatch.setattr(board_module, "grid", lambda name: [[0.0] * 5, sums] if name == "PEGGING_FIT_MADE" else [])
+    board_module._pegging_line.cache_clear()
+    try:
+        assert pegging_shift(value, me_dealing=True, variant="made") == pytest.approx(shift)
+    finally:
+        board_module._pegging_line.cache_clear()
+
+
+@pytest.mark.parametrize("me_dealing", [True, False])
+def test_the_shipped_pegging_line_is_flatter_than_the_values(me_dealing: bool) -> None:
+    """The table's values are noisy (a standard error of about 0.15 points), so the net pegged in the sampled
+    deals rises by less than a point a point of value, but by most of it: the values are worth weighing."""
+    slope = pegging_shift(1.0, me_dealing=me_dealing) - pegging_shift(0.0, me_dealing=me_dealing)
+    assert 0.6 < slope < 1.0
 
 
 def test_his_hand_moves_by_nothing_on_average() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from functools import cache
@@ -11,8 +13,12 @@ import pytest
 from crib_cli.board import grid
 from crib_cli.builders import board as builder
 from crib_cli.builders.board import DEALER, PONE, Sample, solve
+from crib_cli.cards import DECK
 from crib_cli.data import board as data
-from crib_cli.pegging import KEEP_CLASSES, class_edges
+from crib_cli.game import GameRules
+from crib_cli.game.engine import play_deal
+from crib_cli.game.expert import ExpertPlayer
+from crib_cli.pegging import KEEP_CLASSES, class_edges, pegging_value
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
 DEALS = {
@@ -27,6 +33,10 @@ CLASSES = (2, 7)
 """The classes of the two seats' keeps in the made-up deals: the pone's, the dealer's."""
 
 
+VALUES = (-1234, 567)
+"""The pegging values of the two seats' keeps in the made-up deals, in thousandths: the pone's, the dealer's."""
+
+
 DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
 """The ranks each seat was dealt in the made-up deals: the pone's, the dealer's."""
 
@@ -34,7 +44,7 @@ DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
 def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
     sample = Sample()
     for events in deals:
-        sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES, DEALT)
+        sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES, VALUES, DEALT)
     return sample
 
 
@@ -51,7 +61,7 @@ def test_the_removal_sums_are_the_fits_sums() -> None:
     dealt cards by rank, over the deals, worked out rank by rank."""
     sample = Sample()
     for shows in SHOWS:
-        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], CLASSES, DEALT)
+        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], CLASSES, VALUES, DEALT)
     for seat in (PONE, DEALER):
         expected: dict[tuple[int, int, int], int] = {}
         for shows in SHOWS:
@@ -90,6 +100,38 @@ def test_the_play_by_keep_class_adds_up_to_the_play(deals: list[list[tuple[int, 
         totals = {((mine, theirs) if seat == DEALER else (theirs, mine)): count
                   for (cls, mine, theirs), count in sample.play_keep[seat].items() if cls == CLASSES[seat]}
         assert sum(sample.play_keep[seat].values()) == len(deals) and totals == sample.play_totals
+
+
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
+    """The play's counts are of every point pegged: the same deals replayed, their records' pegging by
+    seat are the play's totals, with the shows they are the decision views (deals with a show of 0
+    among them, whose last point of the play a count of the shows' scores would drop), and with the
+    keeps' pegging values the sums of the line of net pegging on the value."""
+    deals = 60
+    sample = builder.combine(builder.sample_deals((variant, 0, deals)))
+    rules = GameRules(variant=variant)
+    players = [ExpertPlayer(pegging=True), ExpertPlayer(pegging=True)]
+    totals: Counter[tuple[int, int]] = Counter()
+    pone_view: Counter[tuple[int, int, int]] = Counter()
+    fit: Counter[tuple[int, int]] = Counter()
+    zero_shows = 0
+    for index in range(deals):
+        deck = list(DECK)
+        random.Random(f"board:{variant}:{index}").shuffle(deck)
+        deal = play_deal(players, rules, DEALER, deck)
+        totals[deal.pegging[DEALER], deal.pegging[PONE]] += 1
+        for seat, role in ((PONE, "pone"), (DEALER, "dealer")):
+            kept = [card for card in deal.hands[seat] if card not in deal.discards[seat]]
+            x = round(1000 * pegging_value(kept, role).mean) if variant == "six" else 0
+            y = deal.pegging[seat] - deal.pegging[1 - seat]
+            fit.update({(seat, 0): 1, (seat, 1): x, (seat, 2): y, (seat, 3): x * x, (seat, 4): x * y})
+        dealer_shows = sum(show.points for show in deal.shows if show.seat == DEALER)
+        pone_view[int(deal.starter.rank), deal.pegging[PONE], deal.pegging[DEALER] + dealer_shows] += 1
+        zero_shows += any(not show.points for show in deal.shows)
+    assert sample.play_totals == dict(totals) and sample.pone_view == dict(pone_view)
+    assert sample.pegging_fit == {key: fit[key] for key in sample.pegging_fit} and len(sample.pegging_fit) == 10
+    assert zero_shows
 
 
 @pytest.mark.parametrize(("variant", "classes"), [("six", KEEP_CLASSES), ("five", 1)])

@@ -807,6 +807,27 @@ def test_a_deals_scoring_in_order_re_adds_and_reaches_the_target_where_the_game_
         assert max(scores) >= rules.target  # the last deal's scoring reaches it; nothing is left out
 
 
+@pytest.mark.parametrize(("players", "variant"), [(2, "six"), (3, "six"), (2, "five")])
+def test_a_deals_play_scoring_is_its_pegging_and_the_scoring_after_his_heels(players: int, variant: str) -> None:
+    """The play's scores add up to what each seat pegged, and are the scoring's own between his heels and
+    the shows, whatever the shows: a show of 0 points, which the scoring leaves out, among them."""
+    rules = GameRules(players, variant=variant)
+    zero_shows = 0
+    for seed in range(40):
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        record = play_deal([RandomPlayer(random.Random(seed * 10 + s)) for s in range(players)], rules, 0, deck)
+        play = record.play_scoring(rules)
+        totals = [0] * players
+        for seat, points in play:
+            totals[seat] += points
+        assert tuple(totals) == record.pegging
+        heels = [(record.dealer, record.heels)] if record.heels else []
+        assert record.scoring(rules)[: len(heels) + len(play)] == (*heels, *play)
+        zero_shows += any(not show.claimed for show in record.shows)
+    assert zero_shows  # the case a count of the shows' scores would get wrong
+
+
 def test_play_deal_plays_one_deal_that_no_score_ends() -> None:
     rules = GameRules(target=5)
     deck = parse_cards("KS QS 5H 5C 4D 6D  KH QH 5D 5S 9C 8C  2C") + tuple(c for c in DECK if c not in parse_cards(

@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 from ..cards import DECK, Card
 from ..game.engine import play_deal
 from ..game.expert import ExpertPlayer
-from ..pegging import KEEP_CLASSES, class_edges, keep_class
+from ..pegging import KEEP_CLASSES, class_edges, keep_class, pegging_value
 from ..rules import SKUNKS, GameRules
 from ..tables import RANK_BITS, RANKS, total_table
 from .common import add_worker_options, target, workers, write
@@ -93,7 +93,9 @@ class Sample:
     ``removal[seat][(starter rank, i, j)]``, for the seat's hand against the ranks the other seat was
     dealt (their counts ``x``, which the seat's cards cannot be), the sums of a least-squares fit of
     the one on the other: ``x[i] * x[j]`` for ranks ``j`` 1 to 13, ``x[i]`` times the hand's points
-    for ``j`` 0.
+    for ``j`` 0; and ``pegging_fit[(seat, term)]``, the sums of a least-squares line of what the seat
+    pegged for less than it conceded (``y``) on its keep's pegging value in thousandths (``x``):
+    deals, ``x``, ``y``, ``x * x`` and ``x * y`` (terms 0 to 4).
     """
 
     deals: int = 0
@@ -111,6 +113,7 @@ class Sample:
     throws: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
     removal: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
         default_factory=lambda: ({}, {}))
+    pegging_fit: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def add(self, other: Sample) -> None:
         """Fold in the counts of another sample."""
@@ -120,6 +123,7 @@ class Sample:
             (self.play_totals, other.play_totals), *zip(self.play_keep, other.play_keep),
             *zip(self.hands, other.hands), (self.cribs, other.cribs), (self.pone_view, other.pone_view),
             (self.dealer_view, other.dealer_view), (self.throws, other.throws), *zip(self.removal, other.removal),
+            (self.pegging_fit, other.pegging_fit),
         ]
         for mine, theirs in pairs:
             for key, count in theirs.items():
@@ -127,10 +131,10 @@ class Sample:
 
     def record(self, events: Sequence[tuple[int, int]], play: Sequence[tuple[int, int]], starter: int,
                shows: Sequence[tuple[int, str, int]], thrown: Sequence[tuple[int, int]],
-               classes: Sequence[int], dealt: Sequence[Sequence[int]]) -> None:
+               classes: Sequence[int], values: Sequence[int], dealt: Sequence[Sequence[int]]) -> None:
         """Count one deal: its scoring in order, its play's scoring, its starter's rank, its shows,
-        each seat's thrown ranks (lower first), the class of each seat's keep, and the ranks each seat
-        was dealt."""
+        each seat's thrown ranks (lower first), the class of each seat's keep and its pegging value in
+        thousandths, and the ranks each seat was dealt."""
         self.deals += 1
         for seat, (low, high) in enumerate(thrown):
             self.throws[seat, low, high, starter] = self.throws.get((seat, low, high, starter), 0) + 1
@@ -163,6 +167,9 @@ class Sample:
         for seat, table_of in enumerate(self.play_keep):
             key = (classes[seat], pegged[seat], pegged[1 - seat])
             table_of[key] = table_of.get(key, 0) + 1
+            value, net = values[seat], pegged[seat] - pegged[1 - seat]
+            for term, amount in enumerate((1, value, net, value * value, value * net)):
+                self.pegging_fit[seat, term] = self.pegging_fit.get((seat, term), 0) + amount
 
 
 def _count_reaches(
@@ -198,23 +205,24 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         random.Random(f"board:{variant}:{index}").shuffle(deck)
         deal = play_deal(players, rules, DEALER, deck)
         events = deal.scoring(rules)
-        play = events[1:] if deal.heels else events
-        play = play[: len(play) - len(deal.shows)]
+        play = deal.play_scoring(rules)
         shows = [(show.seat, show.kind, show.points) for show in deal.shows]
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
-        classes = [_class(hand, cards, seat, variant)
-                   for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
+        classes, values = zip(*(_keep(hand, cards, seat, variant)
+                                for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))))
         dealt = [[int(card.rank) for card in hand] for hand in deal.hands]
         parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown,  # type: ignore[arg-type]
-                                      classes, dealt)
+                                      classes, values, dealt)
     return parts
 
 
-def _class(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> int:
-    """The class of the seat's keep by its pegging value (six-card cribbage; five-card keeps are all class 0)."""
+def _keep(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> tuple[int, int]:
+    """The class of the seat's keep by its pegging value, and the value in thousandths (six-card
+    cribbage, which has the pegging table; five-card keeps are all class 0, of value 0)."""
     if variant != "six":
-        return 0
-    return keep_class([card for card in hand if card not in thrown], "dealer" if seat == DEALER else "pone")
+        return 0, 0
+    keep, role = [card for card in hand if card not in thrown], "dealer" if seat == DEALER else "pone"
+    return keep_class(keep, role), round(1000 * pegging_value(keep, role).mean)
 
 
 def sample(variant: str, deals: int, pool: Executor | None, chunk: int = 500) -> list[Sample]:
@@ -410,7 +418,9 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "by (starter rank, dealer's play points, pone's play points + hand). THROWS_<variant>: deals by",
         "(seat, thrown ranks, starter rank). REMOVAL_<seat>_<variant>: by (starter rank, rank i, j), the sums",
         "x[i] * x[j] (j 1 to 13) and x[i] * the seat's hand (j 0), x the other seat's dealt cards by rank,",
-        "for a least-squares fit of the hand on them. CRIB_MEANS: the crib's",
+        "for a least-squares fit of the hand on them. PEGGING_FIT_<variant>: by (seat, term), the sums of a",
+        "least-squares line of the seat's net pegging y on its keep's pegging value x in thousandths: deals,",
+        "x, y, x * x, x * y (eight-byte floats, whole numbers). CRIB_MEANS: the crib's",
         "expected fifteens, pairs and runs by (thrown ranks, starter rank), the rest of it any cards; by",
         "(0, 0, starter rank) all of it any cards.",
         "",
@@ -444,6 +454,8 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         lines += _counts(f"PONE_VIEW_{name}", sample_of.pone_view)
         lines += _counts(f"DEALER_VIEW_{name}", sample_of.dealer_view)
         lines += _counts(f"THROWS_{name}", sample_of.throws)
+        # Signed and past four bytes, but whole numbers below 2 ** 53: exact as eight-byte floats.
+        lines += _counts(f"PEGGING_FIT_{name}", {key: float(total) for key, total in sample_of.pegging_fit.items()})
     lines += _counts("CRIB_MEANS", crib_means())
     return "\n".join(lines) + "\n"
 

@@ -111,6 +111,18 @@ class DealRecord:
         of the play (its go points straight after it), then the shows (a muggins shortfall to the
         next seat straight after its show)."""
         out = [(self.dealer, self.heels)] if self.heels else []
+        out += self.play_scoring(rules)
+        for show in self.shows:
+            if show.claimed:
+                out.append((show.seat, show.claimed))
+            if show.muggins:
+                out.append(((show.seat + 1) % rules.players, show.muggins))
+        return tuple(out)
+
+    def play_scoring(self, rules: GameRules) -> list[tuple[int, int]]:
+        """The play's scores as ``(seat, points)``, in the order pegged (each card's, its go point
+        straight after it): the part of :meth:`scoring` between his heels and the shows."""
+        out: list[tuple[int, int]] = []
         if self.plays:
             kept = tuple(tuple(c for c in hand if c not in thrown) for hand, thrown in zip(self.hands, self.discards))
             play = Play(rules, (self.dealer + 1) % rules.players, kept)
@@ -120,12 +132,7 @@ class DealRecord:
                     out.append((seat, turn.points))
                 if turn.go is not None:
                     out.append((turn.go, 1))
-        for show in self.shows:
-            if show.claimed:
-                out.append((show.seat, show.claimed))
-            if show.muggins:
-                out.append(((show.seat + 1) % rules.players, show.muggins))
-        return tuple(out)
+        return out
 
     def points(self) -> tuple[DealPoints, ...]:
         """Points each seat scored in this deal, by category."""
