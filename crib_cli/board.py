@@ -197,9 +197,8 @@ class Outlook:
     than they concede, against a keep the seat holds in the sampled deals
     (:func:`pegging_shift`; 0 when not known); ``keep_class`` the keep's
     class by its pegging value (:func:`crib_cli.pegging.keep_class`; None
-    when not known); ``dealt`` the
-    ranks of all the cards I was dealt, kept and thrown, which his cards
-    cannot be (empty when not known).
+    when not known); ``dealt`` the ranks of all the cards I was dealt, kept
+    and thrown, which his cards cannot be (empty when not known).
     """
 
     thrown: tuple[int, int]
@@ -424,14 +423,13 @@ def throw_chances(
     seat's hand, with the crib moved by what my throw adds to it against a
     throw of any two cards, and the play by what my keep pegs against the
     keeps held in them (:func:`pegging_shift`); who first reaches a need in
-    the play, and what it leaves my hand to make, over the deals with a keep of my keep's class (the
-    outlook's ``keep_class``), the rest of the deal weighed by how likely
-    that class is to leave both seats short; his hand moved by what the
-    ranks I was dealt (the outlook's ``dealt``) take from it where the deal
-    may end the game (from :data:`ENDGAME`: short of it the shift moves every
-    throw alike by a sliver, and the dealer's count would take twice as
-    long). The same count
-    serves every score: far from the end, where the deal cannot end the
+    the play, and what it leaves my hand to make, over the deals with a keep
+    of my keep's class (the outlook's ``keep_class``), the rest of the deal
+    weighed by how likely that class is to leave both seats short; his hand
+    moved by what the ranks I was dealt (the outlook's ``dealt``) take from
+    it where the deal may end the game (from :data:`ENDGAME`: short of it
+    the shift moves every throw alike by a sliver, and the dealer's count
+    would take twice as long). The same count serves every score: far from the end, where the deal cannot end the
     game, it is the table's chance over where the deal may leave the seats.
     See docs/methods.md for how close it comes to simulating the deal.
     """

@@ -7,9 +7,10 @@ the table's chance. Prints whether each lies inside, and how many do.
 
 ``throws``: endgame deals (a hand, a seat and the score, drawn at random
 where the deal may well end the game); for the best few throws by the
-board (or, ``--drawn``, a few drawn at random), the rest of the deal simulated many times (the opponent's six cards
-and the starter drawn from the unseen cards, the same draws for every
-throw; the opponent throws as expert-points, both play as expert-points;
+board (or, ``--drawn``, a few drawn at random), the rest of the deal
+simulated many times (the opponent's six cards and the starter drawn from
+the unseen cards, the same draws for every throw; the opponent throws as
+expert-points, both play as expert-points;
 the scoring in order, the first to the target winning, else the table from
 where the deal leaves the seats), beside :func:`crib_cli.board.throw_chances`.
 Prints each difference and their mean, spread and largest, and beside them
