@@ -242,7 +242,8 @@ class _Play:
 
     def stretched(self, sides: tuple[float, float]) -> _Stretch | None:
         """The play of a keep pegging ``sides[0]`` points more than these deals' keeps and conceding
-        ``sides[1]`` more: each seat's points above its fewest stretched by as much (None: no change)."""
+        ``sides[1]`` more: each seat's points above its fewest stretched so that their mean moves by
+        as much (None: no change)."""
         if not any(sides):
             return None
         factors = [max(1.0 + side / (mean - floor), _LEAST_STRETCH) if mean > floor else 1.0
@@ -251,7 +252,8 @@ class _Play:
 
 
 _LEAST_STRETCH = 0.25
-"""A keep's play is never taken to peg less than a quarter of its class's points above the fewest."""
+"""A keep's play is never taken to peg less than a quarter of its class's points above the fewest
+(a stretch must stay above 0; the shipped table's keeps go down to 0.26)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,9 +194,9 @@ def win_chances(
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against a keep held in the sampled
     deals (:func:`crib_cli.board.pegging_shift`) and its play counted over keeps of its class by pegging
-    value, moved by what it pegs and concedes against them (:func:`crib_cli.board.play_sides`; six-card
-    cribbage, which has the pegging table), and the opponent's hand by what the cards I
-    was dealt take from it."""
+    value, stretched by what it pegs and concedes against them (:func:`crib_cli.board.play_sides`;
+    six-card cribbage, which has the pegging table), and the opponent's hand by what the cards I was
+    dealt take from it."""
     from .board import Outlook, pegging_shift, play_sides, throw_chances
 
     role = "dealer" if me_dealing else "pone"
