@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, pairwise, repeat
 from math import prod
 from operator import add, mul
 from typing import Any
@@ -198,7 +198,9 @@ class Outlook:
     (:func:`pegging_shift`; 0 when not known); ``keep_class`` the keep's
     class by its pegging value (:func:`crib_cli.pegging.keep_class`; None
     when not known); ``dealt`` the ranks of all the cards I was dealt, kept
-    and thrown, which his cards cannot be (empty when not known).
+    and thrown, which his cards cannot be (empty when not known); ``sides``
+    how many points more than the keeps of its class the keep pegs, and
+    concedes, in the play (:func:`play_sides`; 0 when not known).
     """
 
     thrown: tuple[int, int]
@@ -206,6 +208,7 @@ class Outlook:
     pegging: float = 0.0
     keep_class: int | None = None
     dealt: tuple[int, ...] = ()
+    sides: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,19 +216,57 @@ class _Play:
     """Who reaches what in the play, over some of the sampled deals: ``first[need][k]``, the chance
     the seat first has ``need`` points while the other has fewer than ``k``; ``alone[points][k]``, the
     chance the seat pegs exactly ``points`` while the other pegs fewer than ``k``; ``short[points][k]``,
-    the chance it pegs fewer than ``points`` while the other pegs fewer than ``k``."""
+    the chance it pegs fewer than ``points`` while the other pegs fewer than ``k``; and, the seat's
+    then the other's, the fewest points pegged in them (``floors``) and the mean (``means``)."""
 
     first: list[list[float]]
     alone: list[list[float]]
     short: list[list[float]]
+    floors: tuple[int, int]
+    means: tuple[float, float]
 
     @classmethod
     def of(cls, first: list[list[float]], alone: list[list[float]]) -> _Play:
-        """The tables, ``short`` summed from ``alone`` (its rows all as long)."""
+        """The tables, ``short`` summed from ``alone`` (its rows all as long), and ``first`` of a need
+        of 0 sure (it is had before the play begins, the other at 0), for a stretched play read
+        between 0 and 1."""
+        first = [[0.0] + [1.0] * (len(first[0]) - 1), *first[1:]]
         short = [[0.0] * len(alone[0])]
         for row in alone:
             short.append(list(map(add, short[-1], row)))
-        return cls(first, alone, short)
+        mine = [row[-1] for row in alone]
+        theirs = [after - before for before, after in pairwise(short[-1])]
+        floors = tuple(next(points for points, chance in enumerate(side) if chance) for side in (mine, theirs))
+        means = tuple(sum(map(mul, range(len(side)), side)) / sum(side) for side in (mine, theirs))
+        return cls(first, alone, short, (floors[0], floors[1]), (means[0], means[1]))
+
+    def stretched(self, sides: tuple[float, float]) -> _Stretch | None:
+        """The play of a keep pegging ``sides[0]`` points more than these deals' keeps and conceding
+        ``sides[1]`` more: each seat's points above its fewest stretched so that their mean moves by
+        as much (None: no change)."""
+        if not any(sides):
+            return None
+        factors = [max(1.0 + side / (mean - floor), _LEAST_STRETCH) if mean > floor else 1.0
+                   for side, mean, floor in zip(sides, self.means, self.floors)]
+        return _Stretch(self.floors, (factors[0], factors[1]))
+
+
+_LEAST_STRETCH = 0.25
+"""A keep's play is never taken to peg less than a quarter of its class's points above the fewest
+(a stretch must stay above 0; the shipped table's keeps go down to 0.26)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Stretch:
+    """A play's points stretched: each seat's (the seat's, the other's) above ``floors`` by ``factors``."""
+
+    floors: tuple[int, int]
+    factors: tuple[float, float]
+
+    def read(self, side: int, points: float) -> float:
+        """Where in the play's tables the stretched play's ``points`` of this side are read."""
+        floor = self.floors[side]
+        return points if points <= floor else floor + (points - floor) / self.factors[side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,13 +351,66 @@ def _of_keep(model: _Model, seat: int, keep: int | None) -> _Play:
     return model.play[seat] if keep is None else model.keeps[seat][keep]
 
 
-def _scale(every: _Play, mine: _Play, below: int, limit: int) -> float:
+def _scale(every: _Play, mine: _Play, below: int, limit: int, stretch: _Stretch | None) -> float:
     """How much likelier the play is to leave both seats short (the seat of fewer than ``below``
-    points, the other of fewer than ``limit``) in ``mine``, the deals of the keep's class, than in
-    ``every`` deal: the rest of the deal, counted over all deals, is weighed by it."""
+    points, the other of fewer than ``limit``) in ``mine``, the deals of the keep's class, stretched
+    as the keep plays (``stretch``), than in ``every`` deal: the rest of the deal, counted over all
+    deals, is weighed by it."""
     points = min(max(below, 0), len(every.alone))  # every class's tables are as large
     short = _chance(every.short, points, limit)
-    return _chance(mine.short, points, limit) / short if short else 1.0
+    return _near(mine.short, points, limit, stretch, cumulative=True) / short if short else 1.0
+
+
+def _near(table: list[list[float]], points: int, limit: int, stretch: _Stretch | None, *,
+          cumulative: bool = False) -> float:
+    """:func:`_chance` of the play stretched (:meth:`_Play.stretched`): the table read where the
+    stretch puts ``points`` and ``limit``, shared between the whole points either side. A row past
+    the table holds nothing, or in a ``cumulative`` table (fewer than so many points) reads as its
+    last."""
+    if stretch is None:
+        return _chance(table, min(points, len(table) - 1) if cumulative else points, limit)
+    low, high = stretch.read(0, points), stretch.read(1, limit)
+    if cumulative:  # past the table, one read of the last row: two reads of it alike differ by nothing
+        low = min(low, len(table) - 1)
+    row, up = int(low // 1), low % 1
+    column, right = int(high // 1), high % 1
+    total = 0.0
+    for at, weight in ((row, 1.0 - up), (row + 1, up)):
+        if weight:
+            before, after = _chance(table, at, column), _chance(table, at, column + 1)
+            total += weight * (before + right * (after - before))
+    return total
+
+
+@cache
+def _class_sides(variant: str, seat: int) -> tuple[tuple[float, float], ...]:
+    """By class, what the keeps of the class held in the sampled deals peg and concede by the
+    pegging table (:mod:`crib_cli.pegging`), on average."""
+    counts = grid(f"PLAY_KEEP_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
+    sums = grid(f"PLAY_KEEP_SIDES_{variant.upper()}")[seat]
+    out = []
+    for own, (pegged, conceded) in zip(counts, sums, strict=True):
+        held = sum(map(sum, own))
+        out.append((pegged / held / 1000, conceded / held / 1000) if held else (0.0, 0.0))
+    return tuple(out)
+
+
+def play_sides(pegged: float, conceded: float, keep_class: int, *, me_dealing: bool,
+               variant: str = "six") -> tuple[float, float]:
+    """How many points more a keep pegs, and concedes, than the keeps of its class held in the
+    sampled deals, by the pegging table: its class's play is stretched by them, since a class by
+    net pegging holds keeps that peg little and concede little beside keeps that do both. The
+    pone's 5-5-2-2 is in the class that nets most, but pegs and concedes less than its keeps:
+
+    >>> from crib_cli.cards import parse_cards
+    >>> from crib_cli.pegging import keep_class, pegging_value
+    >>> keep = parse_cards("5H 5D 2C 2S")
+    >>> value, its_class = pegging_value(keep, "pone"), keep_class(keep, "pone")
+    >>> [round(side, 2) for side in play_sides(value.pegged, value.pegged - value.mean, its_class, me_dealing=False)]
+    [-1.08, -0.71]
+    """
+    mean_pegged, mean_conceded = _class_sides(variant, _DEALER if me_dealing else _PONE)[keep_class]
+    return pegged - mean_pegged, conceded - mean_conceded
 
 
 @cache
@@ -424,8 +518,10 @@ def throw_chances(
     throw of any two cards, and the play by what my keep pegs against the
     keeps held in them (:func:`pegging_shift`); who first reaches a need in
     the play, and what it leaves my hand to make, over the deals with a keep
-    of my keep's class (the outlook's ``keep_class``), the rest of the deal
-    weighed by how likely that class is to leave both seats short; his hand
+    of my keep's class (the outlook's ``keep_class``), each seat's points
+    stretched by what my keep pegs and concedes against the class's keeps
+    (the outlook's ``sides``), the rest of the deal weighed by how likely
+    that play is to leave both seats short; his hand
     moved by what the ranks I was dealt (the outlook's ``dealt``) take from
     it where the deal may end the game (from :data:`ENDGAME`: short of it
     the shift moves every throw alike by a sliver, and the dealer's count
@@ -479,6 +575,7 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
     total = 0.0
     need = target - me
     play = _of_keep(model, _PONE, outlook.keep_class)
+    stretch = play.stretched(outlook.sides)
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = target - opponent - heels
@@ -490,19 +587,18 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
         low = _later_as_dealer(target, variant, rank, me + hand, start)
         high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
-        later = (low + part * (high - low)) * _scale(model.play[_PONE], play, need - hand, left)
-        total += cards * (_counted_out(model, play, need, left, rank, hand) + later)
+        later = (low + part * (high - low)) * _scale(model.play[_PONE], play, need - hand, left, stretch)
+        total += cards * (_counted_out(play, need, left, hand, stretch) + later)
     return total / len(outlook.starters)
 
 
-def _counted_out(model: _Model, play: _Play, need: int, left: int, rank: int, hand: int) -> float:
+def _counted_out(play: _Play, need: int, left: int, hand: int, stretch: _Stretch | None) -> float:
     """As the pone, the chance that I win in the deal: I peg out first, or my hand counts me out
     after a play in which he did not peg out (``left`` is what he needs after a jack turned), the
-    play that of my keep's class (``play``)."""
-    sure = _chance(play.first, need, left)
-    for pegged in range(max(need - hand, 0), min(need, len(model.pone_rows[rank]))):
-        sure += _chance(play.alone, pegged, left)
-    return sure
+    play that of my keep's class (``play``) stretched as my keep plays."""
+    sure = _near(play.first, need, left, stretch) + _near(play.short, need, left, stretch, cumulative=True)
+    # Less the plays that leave me short of what my hand makes up (none peg fewer than 0).
+    return sure - _near(play.short, need - hand, left, stretch, cumulative=True) if need > hand else sure
 
 
 @lru_cache(maxsize=1 << 16)
@@ -526,6 +622,7 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
     total = 0.0
     need, theirs = target - me, target - opponent
     play = _of_keep(model, _DEALER, outlook.keep_class)
+    stretch = play.stretched(outlook.sides)
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = need - heels
@@ -540,8 +637,8 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
             if weight:  # his score moved by the whole points either side; at the target he has counted out
                 shows = _ahead_of_play(me, min(max(opponent + step, 0), target), target, variant, rank)
                 later += weight * _moved(model.cribs[rank], shows, hand, whole, part)
-        later *= _scale(model.play[_DEALER], play, left, theirs)
-        total += cards * (_chance(play.first, left, theirs) + later)
+        later *= _scale(model.play[_DEALER], play, left, theirs, stretch)
+        total += cards * (_near(play.first, left, theirs, stretch) + later)
     return total / len(outlook.starters)
 
 

@@ -194,9 +194,10 @@ def win_chances(
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against a keep held in the sampled
     deals (:func:`crib_cli.board.pegging_shift`) and its play counted over keeps of its class by pegging
-    value (six-card cribbage, which has the pegging table), and the opponent's hand by what the cards I
-    was dealt take from it."""
-    from .board import Outlook, pegging_shift, throw_chances
+    value, stretched by what it pegs and concedes against them (:func:`crib_cli.board.play_sides`;
+    six-card cribbage, which has the pegging table), and the opponent's hand by what the cards I was
+    dealt take from it."""
+    from .board import Outlook, pegging_shift, play_sides, throw_chances
 
     role = "dealer" if me_dealing else "pone"
     outlooks = []
@@ -208,9 +209,10 @@ def win_chances(
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
         if variant == "six":
+            value, keep_class = _pegging(keep, role), _keep_class(keep, role)
+            sides = play_sides(value.pegged, value.pegged - value.mean, keep_class, me_dealing=me_dealing)
             outlooks.append(Outlook((ranks[0], ranks[1]), starters,
-                                    pegging_shift(_pegging(keep, role).mean, me_dealing=me_dealing),
-                                    _keep_class(keep, role), dealt))
+                                    pegging_shift(value.mean, me_dealing=me_dealing), keep_class, dealt, sides))
         else:
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, dealt=dealt))
     me, opponent = score

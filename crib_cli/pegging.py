@@ -19,11 +19,13 @@ from .tables import rank_key, rank_multisets
 
 @dataclass(frozen=True, slots=True)
 class PeggingValue:
-    """Expected points pegged for less points against, its standard error, and the deals behind it."""
+    """Expected points pegged for less points against, its standard error, the deals behind it, and
+    the expected points pegged alone (what it concedes is ``pegged - mean``)."""
 
     mean: float
     error: float
     deals: int
+    pegged: float
 
 
 def keep_patterns() -> list[tuple[int, ...]]:
@@ -37,8 +39,8 @@ def _table() -> dict[tuple[str, int], PeggingValue]:
 
     table: dict[tuple[str, int], PeggingValue] = {}
     for role, entries in (("dealer", DEALER), ("pone", PONE)):
-        for ranks, (mean, error) in zip(keep_patterns(), entries):
-            table[role, rank_key(ranks)] = PeggingValue(mean, error, DEALS)
+        for ranks, (mean, error, pegged) in zip(keep_patterns(), entries):
+            table[role, rank_key(ranks)] = PeggingValue(mean, error, DEALS, pegged)
     return table
 
 

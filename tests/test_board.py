@@ -14,6 +14,8 @@ from crib_cli.board import (
     ENDGAME,
     Outlook,
     _least_squares,
+    _near,
+    _Play,
     _removal,
     _removal_fits,
     _shifted,
@@ -29,8 +31,10 @@ from crib_cli.board import (
 )
 from crib_cli.cards import DECK, parse_cards
 from crib_cli.discard import analyze_discards
-from crib_cli.pegging import keep_class
-from crib_cli.rules import RulesError
+from crib_cli.game.expert import ExpertPlayer
+from crib_cli.game.players import View
+from crib_cli.pegging import keep_class, pegging_value
+from crib_cli.rules import GameRules, RulesError
 
 
 @pytest.mark.parametrize(("variant", "target"), BOARDS)
@@ -85,7 +89,8 @@ def test_the_deal_can_end_the_game_only_near_the_end() -> None:
     assert ending_chance(110, 100, me_dealing=True) > 0.5
 
 
-def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None, dealt: bool = False) -> Outlook:
+def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None, dealt: bool = False,
+            sides: tuple[float, float] = (0.0, 0.0)) -> Outlook:
     keep, throw = parse_cards(hand), parse_cards(thrown)
     unseen = [card for card in DECK if card not in keep + throw]
     from crib_cli.discard import _hand_points
@@ -94,7 +99,7 @@ def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None
     ranks = sorted(int(c.rank) for c in throw)
     held = tuple(sorted(int(c.rank) for c in keep + throw)) if dealt else ()
     return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging,
-                   keep_class, held)
+                   keep_class, held, sides)
 
 
 def test_a_hand_that_counts_out_first_wins() -> None:
@@ -127,6 +132,83 @@ def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better
     outlooks = [outlook(keep, "9S 8H", keep_class=keep_class(parse_cards(keep), role)) for keep in (better, worse)]
     good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)
     assert good > bad + 0.05
+
+
+MADE_PLAY = {(0, 1): 0.2, (1, 1): 0.3, (2, 2): 0.3, (4, 3): 0.2}
+"""A made-up play, (the seat's points, the other's): chance. The seat's fewest are 0 and its mean
+1.7; the other's fewest 1 and mean 1.7."""
+
+
+def _made_play() -> _Play:
+    alone = [[sum(chance for (mine, theirs), chance in MADE_PLAY.items() if mine == points and theirs < k)
+              for k in range(6)] for points in range(6)]
+    return _Play.of([[0.0] * 6 for _ in range(6)], alone)
+
+
+@pytest.mark.parametrize(("sides", "points", "limit", "reads"), [
+    ((0.0, 0.0), 2, 2, (2, 2)),
+    ((1.7, 0.0), 4, 2, (2, 2)),  # pegging twice its points: 4 read as 2
+    ((1.7, 0.0), 2, 6, (1, 6)),
+    ((-0.85, 0.0), 1, 3, (2, 3)),  # half its points: 1 read as 2
+    ((0.0, 0.7), 5, 3, (5, 2)),  # he pegs twice his points above 1: fewer than 3 read as fewer than 2
+    ((1.7, -0.35), 4, 2, (2, 3)),
+    ((1.7, 0.7), 0, 1, (0, 1)),  # below the fewest each pegs, nothing moves
+])
+def test_a_stretched_play_is_read_where_its_points_fall(sides: tuple[float, float], points: int, limit: int,
+                                                        reads: tuple[int, int]) -> None:
+    """A keep's play is its class's with each seat's points above its fewest stretched by what the keep
+    pegs, and concedes, more than the class's mean: the chance of fewer than so many is the class's of
+    fewer than where they fall, counted here from the made-up play itself."""
+    play = _made_play()
+    assert play.floors == (0, 1) and play.means == pytest.approx((1.7, 1.7))
+    mine, theirs = reads
+    naive = sum(chance for (m, t), chance in MADE_PLAY.items() if m < mine and t < theirs)
+    assert _near(play.short, points, limit, play.stretched(sides), cumulative=True) == pytest.approx(naive)
+
+
+@pytest.mark.parametrize("sides", [(1.5, 0.0), (-1.5, 1.0), (2.5, -2.5), (0.3, 0.3)])
+def test_a_stretched_play_still_reaches_a_need_or_falls_short_of_it(sides: tuple[float, float]) -> None:
+    """However a class's play is stretched, the seat reaches a need or falls short of it: the two add
+    up to 1 when the other's points do not count (a need read below 1 is reached before the play)."""
+    for seat, plays in enumerate(board_module._model("six").keeps):
+        for play in plays:
+            stretch = play.stretched(sides)
+            for need in (1, 2, 5, 12):
+                reached = _near(play.first, need, 200, stretch) + _near(play.short, need, 200, stretch, cumulative=True)
+                assert reached == pytest.approx(1.0), (seat, need)
+
+
+@pytest.mark.parametrize(("me", "opponent", "me_dealing", "keep", "thrown"), [
+    (115, 110, False, "JS KC KD 3H", "4D 9H"), (116, 117, False, "AD 4C 7H 8D", "TH KC"),
+    (117, 112, True, "9C QH 4D AD", "QC 8H"), (110, 104, True, "5S 5C 6D JH", "4C KS"),
+])
+def test_a_keep_that_pegs_more_or_concedes_less_wins_more(me: int, opponent: int, me_dealing: bool, keep: str,
+                                                          thrown: str) -> None:
+    role = "dealer" if me_dealing else "pone"
+    kept = keep_class(parse_cards(keep), role)
+    chances = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[
+        outlook(keep, thrown, keep_class=kept, sides=sides)
+        for sides in ((-0.5, 0.0), (0.0, 0.0), (0.5, 0.0), (0.0, -0.5), (0.0, 0.5))
+    ])
+    assert chances[0] < chances[1] < chances[2] and chances[3] > chances[1] > chances[4]
+
+
+@pytest.mark.parametrize("role", ["pone", "dealer"])
+def test_the_classes_sides_are_what_held_keeps_peg_and_concede(role: str) -> None:
+    """Over the classes, weighed by the deals of each, what the sampled deals' keeps peg and concede by the
+    pegging table is what an expert's keeps do, from hands dealt here (at 0-0, as the sampled deals begin)."""
+    seat, rng, rules = (1 if role == "dealer" else 0), random.Random(f"sides {role}"), GameRules()
+    keeps = []
+    for _ in range(300):
+        six = tuple(rng.sample(DECK, 6))
+        thrown = ExpertPlayer(pegging=True).discard(View(rules, seat, 1, (0, 0), six))
+        value = pegging_value([card for card in six if card not in thrown], role)
+        keeps.append((value.pegged, value.pegged - value.mean))
+    held = [sum(map(sum, own)) for own in grid(f"PLAY_KEEP_{role.upper()}_SIX")]
+    sides = board_module._class_sides("six", seat)
+    for side in (0, 1):
+        shipped = sum(count * mean[side] for count, mean in zip(held, sides)) / sum(held)
+        assert shipped == pytest.approx(sum(keep[side] for keep in keeps) / len(keeps), abs=0.12)
 
 
 @pytest.mark.parametrize(("variant", "seat"), [(v, s) for v in ("six", "five") for s in (0, 1)])

@@ -12,13 +12,13 @@ import pytest
 
 from crib_cli.board import grid
 from crib_cli.builders import board as builder
-from crib_cli.builders.board import DEALER, PONE, Sample, solve
+from crib_cli.builders.board import DEALER, PONE, Keep, Sample, solve
 from crib_cli.cards import DECK
 from crib_cli.data import board as data
 from crib_cli.game import GameRules
 from crib_cli.game.engine import play_deal
 from crib_cli.game.expert import ExpertPlayer
-from crib_cli.pegging import KEEP_CLASSES, class_edges, pegging_value
+from crib_cli.pegging import KEEP_CLASSES, class_edges, keep_class, pegging_value
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
 DEALS = {
@@ -29,12 +29,11 @@ DEALS = {
 }
 
 
-CLASSES = (2, 7)
-"""The classes of the two seats' keeps in the made-up deals: the pone's, the dealer's."""
+KEEPS = (Keep(2, -1234, 1500, 2734), Keep(7, 567, 2100, 1533))
+"""The two seats' keeps in the made-up deals, the pone's and the dealer's: class, and in thousandths
+value, pegged and conceded."""
 
-
-VALUES = (-1234, 567)
-"""The pegging values of the two seats' keeps in the made-up deals, in thousandths: the pone's, the dealer's."""
+CLASSES = tuple(keep.keep_class for keep in KEEPS)
 
 
 DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
@@ -44,7 +43,7 @@ DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
 def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
     sample = Sample()
     for events in deals:
-        sample.record(events, events, 5, [], [(1, 2), (3, 4)], CLASSES, VALUES, DEALT)
+        sample.record(events, events, 5, [], [(1, 2), (3, 4)], KEEPS, DEALT)
     return sample
 
 
@@ -61,7 +60,7 @@ def test_the_removal_sums_are_the_fits_sums() -> None:
     dealt cards by rank, over the deals, worked out rank by rank."""
     sample = Sample()
     for shows in SHOWS:
-        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], CLASSES, VALUES, DEALT)
+        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], KEEPS, DEALT)
     for seat in (PONE, DEALER):
         expected: dict[tuple[int, int, int], int] = {}
         for shows in SHOWS:
@@ -107,7 +106,8 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
     """The play's counts are of every point pegged: the same deals replayed, their records' pegging by
     seat are the play's totals, with the shows they are the decision views (deals with a show of 0
     among them, whose last point of the play a count of the shows' scores would drop), and with the
-    keeps' pegging values the sums of the line of net pegging on the value."""
+    keeps' pegging values the sums of the line of net pegging on the value and, by class, of what
+    the table says they peg and concede."""
     deals = 60
     sample = builder.combine(builder.sample_deals((variant, 0, deals)))
     rules = GameRules(variant=variant)
@@ -115,6 +115,7 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
     totals: Counter[tuple[int, int]] = Counter()
     pone_view: Counter[tuple[int, int, int]] = Counter()
     fit: Counter[tuple[int, int]] = Counter()
+    sides: Counter[tuple[int, int, int]] = Counter()
     zero_shows = 0
     for index in range(deals):
         deck = list(DECK)
@@ -126,11 +127,16 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
             x = round(1000 * pegging_value(kept, role).mean) if variant == "six" else 0
             y = deal.pegging[seat] - deal.pegging[1 - seat]
             fit.update({(seat, 0): 1, (seat, 1): x, (seat, 2): y, (seat, 3): x * x, (seat, 4): x * y})
+            if variant == "six":
+                value, cls = pegging_value(kept, role), keep_class(kept, role)
+                sides.update({(seat, cls, 0): round(1000 * value.pegged),
+                              (seat, cls, 1): round(1000 * (value.pegged - value.mean))})
         dealer_shows = sum(show.points for show in deal.shows if show.seat == DEALER)
         pone_view[int(deal.starter.rank), deal.pegging[PONE], deal.pegging[DEALER] + dealer_shows] += 1
         zero_shows += any(not show.points for show in deal.shows)
     assert sample.play_totals == dict(totals) and sample.pone_view == dict(pone_view)
     assert sample.pegging_fit == {key: fit[key] for key in sample.pegging_fit} and len(sample.pegging_fit) == 10
+    assert {key: total for key, total in sample.keep_sides.items() if total} == dict(sides)
     assert zero_shows
 
 

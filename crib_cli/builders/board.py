@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, combinations_with_replacement
 from operator import mul
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ..cards import DECK, Card
 from ..game.engine import play_deal
@@ -95,7 +95,9 @@ class Sample:
     the one on the other: ``x[i] * x[j]`` for ranks ``j`` 1 to 13, ``x[i]`` times the hand's points
     for ``j`` 0; and ``pegging_fit[(seat, term)]``, the sums of a least-squares line of what the seat
     pegged for less than it conceded (``y``) on its keep's pegging value in thousandths (``x``):
-    deals, ``x``, ``y``, ``x * x`` and ``x * y`` (terms 0 to 4).
+    deals, ``x``, ``y``, ``x * x`` and ``x * y`` (terms 0 to 4); ``keep_sides[(seat, class, side)]``,
+    the sums over the seat's keeps of each class of what the pegging table says they peg (side 0)
+    and concede (side 1), in thousandths.
     """
 
     deals: int = 0
@@ -114,6 +116,7 @@ class Sample:
     removal: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
         default_factory=lambda: ({}, {}))
     pegging_fit: dict[tuple[int, int], int] = field(default_factory=dict)
+    keep_sides: dict[tuple[int, int, int], int] = field(default_factory=dict)
 
     def add(self, other: Sample) -> None:
         """Fold in the counts of another sample."""
@@ -123,7 +126,7 @@ class Sample:
             (self.play_totals, other.play_totals), *zip(self.play_keep, other.play_keep),
             *zip(self.hands, other.hands), (self.cribs, other.cribs), (self.pone_view, other.pone_view),
             (self.dealer_view, other.dealer_view), (self.throws, other.throws), *zip(self.removal, other.removal),
-            (self.pegging_fit, other.pegging_fit),
+            (self.pegging_fit, other.pegging_fit), (self.keep_sides, other.keep_sides),
         ]
         for mine, theirs in pairs:
             for key, count in theirs.items():
@@ -131,10 +134,11 @@ class Sample:
 
     def record(self, events: Sequence[tuple[int, int]], play: Sequence[tuple[int, int]], starter: int,
                shows: Sequence[tuple[int, str, int]], thrown: Sequence[tuple[int, int]],
-               classes: Sequence[int], values: Sequence[int], dealt: Sequence[Sequence[int]]) -> None:
+               keeps: Sequence[Keep], dealt: Sequence[Sequence[int]]) -> None:
         """Count one deal: its scoring in order, its play's scoring, its starter's rank, its shows,
-        each seat's thrown ranks (lower first), the class of each seat's keep and its pegging value in
-        thousandths, and the ranks each seat was dealt."""
+        each seat's thrown ranks (lower first), each seat's keep as the pegging table sees it, and the
+        ranks each seat was dealt."""
+        classes = [keep.keep_class for keep in keeps]
         self.deals += 1
         for seat, (low, high) in enumerate(thrown):
             self.throws[seat, low, high, starter] = self.throws.get((seat, low, high, starter), 0) + 1
@@ -167,9 +171,12 @@ class Sample:
         for seat, table_of in enumerate(self.play_keep):
             key = (classes[seat], pegged[seat], pegged[1 - seat])
             table_of[key] = table_of.get(key, 0) + 1
-            value, net = values[seat], pegged[seat] - pegged[1 - seat]
+            value, net = keeps[seat].value, pegged[seat] - pegged[1 - seat]
             for term, amount in enumerate((1, value, net, value * value, value * net)):
                 self.pegging_fit[seat, term] = self.pegging_fit.get((seat, term), 0) + amount
+            for side, amount in enumerate((keeps[seat].pegged, keeps[seat].conceded)):
+                key = (seat, classes[seat], side)
+                self.keep_sides[key] = self.keep_sides.get(key, 0) + amount
 
 
 def _count_reaches(
@@ -208,21 +215,32 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         play = deal.play_scoring(rules)
         shows = [(show.seat, show.kind, show.points) for show in deal.shows]
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
-        classes, values = zip(*(_keep(hand, cards, seat, variant)
-                                for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))))
+        keeps = [_keep(hand, cards, seat, variant) for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
         dealt = [[int(card.rank) for card in hand] for hand in deal.hands]
         parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown,  # type: ignore[arg-type]
-                                      classes, values, dealt)
+                                      keeps, dealt)
     return parts
 
 
-def _keep(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> tuple[int, int]:
-    """The class of the seat's keep by its pegging value, and the value in thousandths (six-card
-    cribbage, which has the pegging table; five-card keeps are all class 0, of value 0)."""
+class Keep(NamedTuple):
+    """A seat's keep as the pegging table sees it: its class by pegging value, and in thousandths
+    of a point the value, what it pegs and what it concedes."""
+
+    keep_class: int
+    value: int
+    pegged: int
+    conceded: int
+
+
+def _keep(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> Keep:
+    """The seat's keep by the pegging table (six-card cribbage, which has it; five-card keeps are all
+    class 0, of value 0)."""
     if variant != "six":
-        return 0, 0
+        return Keep(0, 0, 0, 0)
     keep, role = [card for card in hand if card not in thrown], "dealer" if seat == DEALER else "pone"
-    return keep_class(keep, role), round(1000 * pegging_value(keep, role).mean)
+    value = pegging_value(keep, role)
+    return Keep(keep_class(keep, role), round(1000 * value.mean), round(1000 * value.pegged),
+                round(1000 * (value.pegged - value.mean)))
 
 
 def sample(variant: str, deals: int, pool: Executor | None, chunk: int = 500) -> list[Sample]:
@@ -420,7 +438,9 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "x[i] * x[j] (j 1 to 13) and x[i] * the seat's hand (j 0), x the other seat's dealt cards by rank,",
         "for a least-squares fit of the hand on them. PEGGING_FIT_<variant>: by (seat, term), the sums of a",
         "least-squares line of the seat's net pegging y on its keep's pegging value x in thousandths: deals,",
-        "x, y, x * x, x * y (eight-byte floats, whole numbers). CRIB_MEANS: the crib's",
+        "x, y, x * x, x * y (eight-byte floats, whole numbers). PLAY_KEEP_SIDES_<variant>: by (seat, class,",
+        "side), the sums over the seat's keeps of the class of what the pegging table says they peg",
+        "(side 0) and concede (side 1), in thousandths. CRIB_MEANS: the crib's",
         "expected fifteens, pairs and runs by (thrown ranks, starter rank), the rest of it any cards; by",
         "(0, 0, starter rank) all of it any cards.",
         "",
@@ -456,6 +476,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         lines += _counts(f"THROWS_{name}", sample_of.throws)
         # Signed and past four bytes, but whole numbers below 2 ** 53: exact as eight-byte floats.
         lines += _counts(f"PEGGING_FIT_{name}", {key: float(total) for key, total in sample_of.pegging_fit.items()})
+        lines += _counts(f"PLAY_KEEP_SIDES_{name}", _padded(sample_of.keep_sides, (1, classes - 1, 1)))
     lines += _counts("CRIB_MEANS", crib_means())
     return "\n".join(lines) + "\n"
 
