@@ -406,7 +406,7 @@ def play_sides(pegged: float, conceded: float, keep_class: int, *, me_dealing: b
     >>> from crib_cli.pegging import keep_class, pegging_value
     >>> keep = parse_cards("5H 5D 2C 2S")
     >>> value, its_class = pegging_value(keep, "pone"), keep_class(keep, "pone")
-    >>> [round(side, 2) for side in play_sides(value.pegged, value.pegged - value.mean, its_class, me_dealing=False)]
+    >>> [round(side, 2) for side in play_sides(value.pegged, value.conceded, its_class, me_dealing=False)]
     [-1.08, -0.71]
     """
     mean_pegged, mean_conceded = _class_sides(variant, _DEALER if me_dealing else _PONE)[keep_class]
@@ -521,12 +521,13 @@ def throw_chances(
     of my keep's class (the outlook's ``keep_class``), each seat's points
     stretched by what my keep pegs and concedes against the class's keeps
     (the outlook's ``sides``), the rest of the deal weighed by how likely
-    that play is to leave both seats short; his hand
-    moved by what the ranks I was dealt (the outlook's ``dealt``) take from
-    it where the deal may end the game (from :data:`ENDGAME`: short of it
-    the shift moves every throw alike by a sliver, and the dealer's count
-    would take twice as long). The same count serves every score: far from the end, where the deal cannot end the
-    game, it is the table's chance over where the deal may leave the seats.
+    that play is to leave both seats short; his hand moved by what the
+    ranks I was dealt (the outlook's ``dealt``) take from it where the deal
+    may end the game (from :data:`ENDGAME`: short of it the shift moves
+    every throw alike by a sliver, and the dealer's count would take twice
+    as long). The same count serves every score: far from the end, where
+    the deal cannot end the game, it is the table's chance over where the
+    deal may leave the seats.
     See docs/methods.md for how close it comes to simulating the deal.
     """
     check_position((me, opponent), target)

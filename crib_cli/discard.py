@@ -210,7 +210,7 @@ def win_chances(
         ranks = sorted(int(card.rank) for card in thrown)
         if variant == "six":
             value, keep_class = _pegging(keep, role), _keep_class(keep, role)
-            sides = play_sides(value.pegged, value.pegged - value.mean, keep_class, me_dealing=me_dealing)
+            sides = play_sides(value.pegged, value.conceded, keep_class, me_dealing=me_dealing)
             outlooks.append(Outlook((ranks[0], ranks[1]), starters,
                                     pegging_shift(value.mean, me_dealing=me_dealing), keep_class, dealt, sides))
         else:

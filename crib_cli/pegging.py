@@ -20,12 +20,17 @@ from .tables import rank_key, rank_multisets
 @dataclass(frozen=True, slots=True)
 class PeggingValue:
     """Expected points pegged for less points against, its standard error, the deals behind it, and
-    the expected points pegged alone (what it concedes is ``pegged - mean``)."""
+    the expected points pegged alone."""
 
     mean: float
     error: float
     deals: int
     pegged: float
+
+    @property
+    def conceded(self) -> float:
+        """The expected points against: what is pegged less the net."""
+        return self.pegged - self.mean
 
 
 def keep_patterns() -> list[tuple[int, ...]]:

@@ -240,7 +240,7 @@ def _keep(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str)
     keep, role = [card for card in hand if card not in thrown], "dealer" if seat == DEALER else "pone"
     value = pegging_value(keep, role)
     return Keep(keep_class(keep, role), round(1000 * value.mean), round(1000 * value.pegged),
-                round(1000 * (value.pegged - value.mean)))
+                round(1000 * value.conceded))
 
 
 def sample(variant: str, deals: int, pool: Executor | None, chunk: int = 500) -> list[Sample]:

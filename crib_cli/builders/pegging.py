@@ -2,11 +2,11 @@
 
 A kept four's pegging value is the points it pegs less the points it
 concedes in the play (:mod:`crib_cli.pegging`); the table keeps the points
-it pegs beside it, since the board weighs each side of the play. :func:`simulate_keep` plays it
-out: the four cards of those ranks with random suits, two more thrown at
-random, the opponent's six from the rest, thrown as the expert throws for his
-role, a random starter, and the play played out by two expert players
-(:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
+it pegs beside it, since the board weighs each side of the play.
+:func:`simulate_keep` plays it out: the four cards of those ranks with
+random suits, two more thrown at random, the opponent's six from the rest,
+thrown as the expert throws for his role, a random starter, and the play
+played out by two expert players (:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
 simulated ``--deals`` times for each role, seeded by the pattern and role, so
 the table is the same whatever ``--jobs``. Prints the time taken and the
 largest and typical standard errors. The entries run on ``--jobs`` local
