@@ -38,7 +38,7 @@ class PeggingValue:
 
 WINDOW = 13
 """The play's points counted one by one up to this many: more are counted as this many. A keep
-rarely pegs more (the dealer 13 or more in 0.56% of deals, the pone in 0.29%)."""
+rarely pegs more (the dealer 13 or more in 0.56% of the board's sampled deals, the pone in 0.28%)."""
 
 
 @dataclass(frozen=True, slots=True)
