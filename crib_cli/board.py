@@ -24,6 +24,7 @@ from math import prod
 from operator import add, mul
 from typing import Any
 
+from .pegging import WINDOW, KeepPlay
 from .rules import SKUNKS, TARGETS, RulesError
 from .tables import RANKS
 
@@ -195,78 +196,39 @@ class Outlook:
     kept hand's points with it, and 1 if a thrown jack is of its suit (nobs
     in the crib), else 0. ``pegging`` is what the kept cards peg for less
     than they concede, against a keep the seat holds in the sampled deals
-    (:func:`pegging_shift`; 0 when not known); ``keep_class`` the keep's
-    class by its pegging value (:func:`crib_cli.pegging.keep_class`; None
-    when not known); ``dealt`` the ranks of all the cards I was dealt, kept
-    and thrown, which his cards cannot be (empty when not known); ``sides``
-    how many points more than the keeps of its class the keep pegs, and
-    concedes, in the play (:func:`play_sides`; 0 when not known).
+    (:func:`pegging_shift`; 0 when not known); ``play`` how the kept cards'
+    own play went in the pegging table's deals (:func:`crib_cli.pegging.keep_play`;
+    None when not known: the play of all the sampled deals); ``dealt`` the
+    ranks of all the cards I was dealt, kept and thrown, which his cards
+    cannot be (empty when not known).
     """
 
     thrown: tuple[int, int]
     starters: tuple[tuple[int, int, int], ...]
     pegging: float = 0.0
-    keep_class: int | None = None
+    play: KeepPlay | None = None
     dealt: tuple[int, ...] = ()
-    sides: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
 class _Play:
-    """Who reaches what in the play, over some of the sampled deals: ``first[need][k]``, the chance
-    the seat first has ``need`` points while the other has fewer than ``k``; ``alone[points][k]``, the
-    chance the seat pegs exactly ``points`` while the other pegs fewer than ``k``; ``short[points][k]``,
-    the chance it pegs fewer than ``points`` while the other pegs fewer than ``k``; and, the seat's
-    then the other's, the fewest points pegged in them (``floors``) and the mean (``means``)."""
+    """Who reaches what in the play, over some deals: ``first[need][k]``, the chance the seat first
+    has ``need`` points while the other has fewer than ``k``; ``short[points][k]``, the chance it pegs
+    fewer than ``points`` while the other pegs fewer than ``k``."""
 
     first: list[list[float]]
-    alone: list[list[float]]
     short: list[list[float]]
-    floors: tuple[int, int]
-    means: tuple[float, float]
 
     @classmethod
     def of(cls, first: list[list[float]], alone: list[list[float]]) -> _Play:
-        """The tables, ``short`` summed from ``alone`` (its rows all as long), and ``first`` of a need
-        of 0 sure (it is had before the play begins, the other at 0), for a stretched play read
-        between 0 and 1."""
+        """The tables from ``first`` and ``alone[points][k]``, the chance the seat pegs exactly
+        ``points`` while the other pegs fewer than ``k`` (its rows all as long): ``short`` summed from
+        it, and ``first`` of a need of 0 sure (it is had before the play begins, the other at 0)."""
         first = [[0.0] + [1.0] * (len(first[0]) - 1), *first[1:]]
         short = [[0.0] * len(alone[0])]
         for row in alone:
             short.append(list(map(add, short[-1], row)))
-        mine = [row[-1] for row in alone]
-        theirs = [after - before for before, after in pairwise(short[-1])]
-        floors = tuple(next(points for points, chance in enumerate(side) if chance) for side in (mine, theirs))
-        means = tuple(sum(map(mul, range(len(side)), side)) / sum(side) for side in (mine, theirs))
-        return cls(first, alone, short, (floors[0], floors[1]), (means[0], means[1]))
-
-    def stretched(self, sides: tuple[float, float]) -> _Stretch | None:
-        """The play of a keep pegging ``sides[0]`` points more than these deals' keeps and conceding
-        ``sides[1]`` more: each seat's points above its fewest stretched so that their mean moves by
-        as much (None: no change)."""
-        if not any(sides):
-            return None
-        factors = [max(1.0 + side / (mean - floor), _LEAST_STRETCH) if mean > floor else 1.0
-                   for side, mean, floor in zip(sides, self.means, self.floors)]
-        return _Stretch(self.floors, (factors[0], factors[1]))
-
-
-_LEAST_STRETCH = 0.25
-"""A keep's play is never taken to peg less than a quarter of its class's points above the fewest
-(a stretch must stay above 0; the shipped table's keeps go down to 0.26)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Stretch:
-    """A play's points stretched: each seat's (the seat's, the other's) above ``floors`` by ``factors``."""
-
-    floors: tuple[int, int]
-    factors: tuple[float, float]
-
-    def read(self, side: int, points: float) -> float:
-        """Where in the play's tables the stretched play's ``points`` of this side are read."""
-        floor = self.floors[side]
-        return points if points <= floor else floor + (points - floor) / self.factors[side]
+        return cls(first, short)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,9 +239,7 @@ class _Model:
     hand and crib (``pone_rows[rank][pone's play][dealer's total]``); the
     dealer's points in the play with the pone's play and hand
     (``dealer_rows[rank][dealer's play][pone's total]``); the crib. And who
-    reaches what in the play, for each seat: over all deals (``play``) and
-    over the deals in which the seat's keep is of each class by its pegging
-    value (``keeps[seat][class]``). ``expert_gift[seat][rank]``: how
+    reaches what in the play, for each seat, over all deals (``play``). ``expert_gift[seat][rank]``: how
     far the seat's own throws in the sampled deals moved the crib, against a
     throw of any two cards (the sampled cribs already hold it).
     """
@@ -288,7 +248,6 @@ class _Model:
     dealer_rows: dict[int, list[list[float]]]
     cribs: dict[int, list[float]]
     play: tuple[_Play, _Play]
-    keeps: tuple[tuple[_Play, ...], tuple[_Play, ...]]
     crib_means: list[list[list[float]]]
     expert_gift: tuple[dict[int, float], dict[int, float]]
 
@@ -312,11 +271,6 @@ def _model(variant: str) -> _Model:
                 out[rank] = _trimmed([[count / total for count in row] for row in table])
         return out
 
-    def prefix(table: list[list[int]], deals: int) -> list[list[float]]:
-        """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``, over
-        ``deals`` deals."""
-        return [[0.0, *accumulate(count / deals for count in row)] for row in table]
-
     cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
     means: list[list[list[float]]] = grid("CRIB_MEANS")
     gifts = []
@@ -329,88 +283,59 @@ def _model(variant: str) -> _Model:
                 gift[rank] = sum(n * shift for n, shift in thrown) / sum(n for n, _ in thrown)
         gifts.append(gift)
     play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
-    plays, keeps = [], []
-    for label, alone in (("PONE", [list(column) for column in zip(*play)]), ("DEALER", play)):
-        reach = grid(f"PLAY_REACH_{label}_{name}")  # [class][need][other]
-        kept = grid(f"PLAY_KEEP_{label}_{name}")  # [class][mine][theirs]
-        every = [[sum(cells) for cells in zip(*rows)] for rows in zip(*reach)]
-        plays.append(_Play.of(prefix(every, deals), prefix(alone, deals)))
-        by_class = []
-        for first, own in zip(reach, kept, strict=True):
-            count = sum(map(sum, own))  # a class without deals plays as all keeps do
-            by_class.append(_Play.of(prefix(first, count), prefix(own, count)) if count else plays[-1])
-        keeps.append(tuple(by_class))
+    plays = [
+        _Play.of(_prefix(grid(f"PLAY_REACH_{label}_{name}"), deals), _prefix(alone, deals))  # [need][other]
+        for label, alone in (("PONE", [list(column) for column in zip(*play)]), ("DEALER", play))
+    ]
     return _Model(
-        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, (plays[0], plays[1]),
-        (keeps[0], keeps[1]), means, (gifts[0], gifts[1]),
+        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, (plays[0], plays[1]), means,
+        (gifts[0], gifts[1]),
     )
 
 
-def _of_keep(model: _Model, seat: int, keep: int | None) -> _Play:
-    """The play as the seat's keep shapes it: the deals with a keep of its class, or all of them."""
-    return model.play[seat] if keep is None else model.keeps[seat][keep]
+def _prefix(table: Sequence[Sequence[int]], deals: int) -> list[list[float]]:
+    """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``, over
+    ``deals`` deals, from the counts by the other seat's points."""
+    return [[0.0, *accumulate(count / deals for count in row)] for row in table]
 
 
-def _scale(every: _Play, mine: _Play, below: int, limit: int, stretch: _Stretch | None) -> float:
+def _of_keep(model: _Model, seat: int, play: KeepPlay | None) -> _Play:
+    """The play as the seat's keep plays it: its own (:func:`_own_play`), or over all the sampled deals."""
+    return model.play[seat] if play is None else _own_play(play, seat)
+
+
+@lru_cache(maxsize=1 << 12)
+def _own_play(play: KeepPlay, seat: int) -> _Play:
+    """A keep's own play, from the pegging table's deals. Past the table's window (its last row counts
+    that many points or more) the keep reaches each need as often as in all the sampled deals of
+    six-card cribbage, scaled by how often it reaches the window's last need against them, and its
+    points there are shared out the same way: the window holds all but a few tenths of a point of
+    percentage of them. The other seat's points past the window read as within it."""
+    first = _prefix(play.reach, play.deals)
+    alone = _prefix(play.totals, play.deals)
+    every = _model("six").play[seat].first
+    reached = first[WINDOW][-1]  # the chance of the window's points or more: its last row of totals
+    if reached and every[WINDOW][-1]:
+        scale = reached / every[WINDOW][-1]
+        first += [[scale * chance for chance in row] for row in every[WINDOW + 1 :]]
+        tail = [row[-1] for row in first[WINDOW:]] + [0.0]
+        last = alone.pop()
+        alone += [[(high - low) / reached * chance for chance in last] for high, low in pairwise(tail)]
+    return _Play.of(first, alone)
+
+
+def _scale(every: _Play, mine: _Play, below: int, limit: int) -> float:
     """How much likelier the play is to leave both seats short (the seat of fewer than ``below``
-    points, the other of fewer than ``limit``) in ``mine``, the deals of the keep's class, stretched
-    as the keep plays (``stretch``), than in ``every`` deal: the rest of the deal, counted over all
-    deals, is weighed by it."""
-    points = min(max(below, 0), len(every.alone))  # every class's tables are as large
-    short = _chance(every.short, points, limit)
-    return _near(mine.short, points, limit, stretch, cumulative=True) / short if short else 1.0
+    points, the other of fewer than ``limit``) in ``mine``, the keep's own play, than in ``every``
+    deal: the rest of the deal, counted over all deals, is weighed by it."""
+    points = max(below, 0)
+    short = _below(every.short, points, limit)
+    return _below(mine.short, points, limit) / short if short else 1.0
 
 
-def _near(table: list[list[float]], points: int, limit: int, stretch: _Stretch | None, *,
-          cumulative: bool = False) -> float:
-    """:func:`_chance` of the play stretched (:meth:`_Play.stretched`): the table read where the
-    stretch puts ``points`` and ``limit``, shared between the whole points either side. A row past
-    the table holds nothing, or in a ``cumulative`` table (fewer than so many points) reads as its
-    last."""
-    if stretch is None:
-        return _chance(table, min(points, len(table) - 1) if cumulative else points, limit)
-    low, high = stretch.read(0, points), stretch.read(1, limit)
-    if cumulative:  # past the table, one read of the last row: two reads of it alike differ by nothing
-        low = min(low, len(table) - 1)
-    row, up = int(low // 1), low % 1
-    column, right = int(high // 1), high % 1
-    total = 0.0
-    for at, weight in ((row, 1.0 - up), (row + 1, up)):
-        if weight:
-            before, after = _chance(table, at, column), _chance(table, at, column + 1)
-            total += weight * (before + right * (after - before))
-    return total
-
-
-@cache
-def _class_sides(variant: str, seat: int) -> tuple[tuple[float, float], ...]:
-    """By class, what the keeps of the class held in the sampled deals peg and concede by the
-    pegging table (:mod:`crib_cli.pegging`), on average."""
-    counts = grid(f"PLAY_KEEP_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
-    sums = grid(f"PLAY_KEEP_SIDES_{variant.upper()}")[seat]
-    out = []
-    for own, (pegged, conceded) in zip(counts, sums, strict=True):
-        held = sum(map(sum, own))
-        out.append((pegged / held / 1000, conceded / held / 1000) if held else (0.0, 0.0))
-    return tuple(out)
-
-
-def play_sides(pegged: float, conceded: float, keep_class: int, *, me_dealing: bool,
-               variant: str = "six") -> tuple[float, float]:
-    """How many points more a keep pegs, and concedes, than the keeps of its class held in the
-    sampled deals, by the pegging table: its class's play is stretched by them, since a class by
-    net pegging holds keeps that peg little and concede little beside keeps that do both. The
-    pone's 5-5-2-2 is in the class that nets most, but pegs and concedes less than its keeps:
-
-    >>> from crib_cli.cards import parse_cards
-    >>> from crib_cli.pegging import keep_class, pegging_value
-    >>> keep = parse_cards("5H 5D 2C 2S")
-    >>> value, its_class = pegging_value(keep, "pone"), keep_class(keep, "pone")
-    >>> [round(side, 2) for side in play_sides(value.pegged, value.conceded, its_class, me_dealing=False)]
-    [-1.08, -0.71]
-    """
-    mean_pegged, mean_conceded = _class_sides(variant, _DEALER if me_dealing else _PONE)[keep_class]
-    return pegged - mean_pegged, conceded - mean_conceded
+def _below(short: list[list[float]], points: int, limit: int) -> float:
+    """``short[points][limit]``, a chance of fewer than so many points: past the table, its last row."""
+    return _chance(short, min(points, len(short) - 1), limit)
 
 
 @cache
@@ -517,11 +442,9 @@ def throw_chances(
     seat's hand, with the crib moved by what my throw adds to it against a
     throw of any two cards, and the play by what my keep pegs against the
     keeps held in them (:func:`pegging_shift`); who first reaches a need in
-    the play, and what it leaves my hand to make, over the deals with a keep
-    of my keep's class (the outlook's ``keep_class``), each seat's points
-    stretched by what my keep pegs and concedes against the class's keeps
-    (the outlook's ``sides``), the rest of the deal weighed by how likely
-    that play is to leave both seats short; his hand moved by what the
+    the play, and what it leaves my hand to make, by my keep's own play in
+    the pegging table's deals (the outlook's ``play``), the rest of the deal
+    weighed by how likely that play is to leave both seats short; his hand moved by what the
     ranks I was dealt (the outlook's ``dealt``) take from it where the deal
     may end the game (from :data:`ENDGAME`: short of it the shift moves
     every throw alike by a sliver, and the dealer's count would take twice
@@ -575,8 +498,7 @@ def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, se
 def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
     need = target - me
-    play = _of_keep(model, _PONE, outlook.keep_class)
-    stretch = play.stretched(outlook.sides)
+    play = _of_keep(model, _PONE, outlook.play)
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = target - opponent - heels
@@ -588,18 +510,18 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
         low = _later_as_dealer(target, variant, rank, me + hand, start)
         high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
-        later = (low + part * (high - low)) * _scale(model.play[_PONE], play, need - hand, left, stretch)
-        total += cards * (_counted_out(play, need, left, hand, stretch) + later)
+        later = (low + part * (high - low)) * _scale(model.play[_PONE], play, need - hand, left)
+        total += cards * (_counted_out(play, need, left, hand) + later)
     return total / len(outlook.starters)
 
 
-def _counted_out(play: _Play, need: int, left: int, hand: int, stretch: _Stretch | None) -> float:
+def _counted_out(play: _Play, need: int, left: int, hand: int) -> float:
     """As the pone, the chance that I win in the deal: I peg out first, or my hand counts me out
     after a play in which he did not peg out (``left`` is what he needs after a jack turned), the
-    play that of my keep's class (``play``) stretched as my keep plays."""
-    sure = _near(play.first, need, left, stretch) + _near(play.short, need, left, stretch, cumulative=True)
+    play that of my keep (``play``)."""
+    sure = _chance(play.first, need, left) + _below(play.short, need, left)
     # Less the plays that leave me short of what my hand makes up (none peg fewer than 0).
-    return sure - _near(play.short, need - hand, left, stretch, cumulative=True) if need > hand else sure
+    return sure - _below(play.short, need - hand, left) if need > hand else sure
 
 
 @lru_cache(maxsize=1 << 16)
@@ -622,8 +544,7 @@ def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: in
 def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
     total = 0.0
     need, theirs = target - me, target - opponent
-    play = _of_keep(model, _DEALER, outlook.keep_class)
-    stretch = play.stretched(outlook.sides)
+    play = _of_keep(model, _DEALER, outlook.play)
     for (rank, hand, nobs), cards in _groups(outlook).items():
         heels = 2 if rank == 11 else 0
         left = need - heels
@@ -638,8 +559,8 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
             if weight:  # his score moved by the whole points either side; at the target he has counted out
                 shows = _ahead_of_play(me, min(max(opponent + step, 0), target), target, variant, rank)
                 later += weight * _moved(model.cribs[rank], shows, hand, whole, part)
-        later *= _scale(model.play[_DEALER], play, left, theirs, stretch)
-        total += cards * (_near(play.first, left, theirs, stretch) + later)
+        later *= _scale(model.play[_DEALER], play, left, theirs)
+        total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
 
 

@@ -33,7 +33,7 @@ from .stats import MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, rank_key, total_table
 
 if TYPE_CHECKING:
-    from .pegging import PeggingValue
+    from .pegging import KeepPlay, PeggingValue
 
 _CHOOSE = tuple(tuple(comb(n, m) for m in range(5)) for n in range(5))
 
@@ -193,11 +193,10 @@ def win_chances(
     """The chance to win the game from ``score`` (mine, the opponent's) of each throw, a ``(keep,
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against a keep held in the sampled
-    deals (:func:`crib_cli.board.pegging_shift`) and its play counted over keeps of its class by pegging
-    value, stretched by what it pegs and concedes against them (:func:`crib_cli.board.play_sides`;
-    six-card cribbage, which has the pegging table), and the opponent's hand by what the cards I was
-    dealt take from it."""
-    from .board import Outlook, pegging_shift, play_sides, throw_chances
+    deals (:func:`crib_cli.board.pegging_shift`), who pegs out first by the keep's own play
+    (:func:`crib_cli.pegging.keep_play`; six-card cribbage, which has the pegging table), and the
+    opponent's hand by what the cards I was dealt take from it."""
+    from .board import Outlook, pegging_shift, throw_chances
 
     role = "dealer" if me_dealing else "pone"
     outlooks = []
@@ -209,10 +208,8 @@ def win_chances(
         starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
         ranks = sorted(int(card.rank) for card in thrown)
         if variant == "six":
-            value, keep_class = _pegging(keep, role), _keep_class(keep, role)
-            sides = play_sides(value.pegged, value.conceded, keep_class, me_dealing=me_dealing)
-            outlooks.append(Outlook((ranks[0], ranks[1]), starters,
-                                    pegging_shift(value.mean, me_dealing=me_dealing), keep_class, dealt, sides))
+            shift = pegging_shift(_pegging(keep, role).mean, me_dealing=me_dealing)
+            outlooks.append(Outlook((ranks[0], ranks[1]), starters, shift, _keep_play(keep, role), dealt))
         else:
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, dealt=dealt))
     me, opponent = score
@@ -266,11 +263,11 @@ def _pegging(keep: tuple[Card, ...], role: str | None) -> PeggingValue:
     return pegging_value(keep, role)
 
 
-def _keep_class(keep: tuple[Card, ...], role: str) -> int:
-    """The keep's class by its pegging value (loaded only where the board asks for it)."""
-    from .pegging import keep_class
+def _keep_play(keep: tuple[Card, ...], role: str) -> KeepPlay:
+    """The keep's own play in the pegging table's deals (loaded only where the board asks for it)."""
+    from .pegging import keep_play
 
-    return keep_class(keep, role)
+    return keep_play(keep, role)
 
 
 def throw_means(cards: Sequence[Card], *, players: int | None = None, variant: str = "six") -> tuple[tuple[tuple[Card, ...], tuple[Card, ...], float, float], ...]:

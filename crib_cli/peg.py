@@ -216,6 +216,25 @@ class Play:
             1 for turn in self.turns if turn.go == seat
         )
 
+    def scoring(self) -> list[tuple[int, int]]:
+        """Every score of the play so far as ``(seat, points)``, in the order pegged: each card's, its
+        go point straight after it.
+
+        >>> from crib_cli.cards import parse_cards
+        >>> play = Play(GameRules(), hands=[parse_cards("6D JH 4H 7C"), parse_cards("5S 4S 2S 6H")])
+        >>> for card in parse_cards("JH 5S 6D 4S"):
+        ...     _ = play.lay(card)
+        >>> play.scoring()
+        [(1, 2), (1, 3)]
+        """
+        out = []
+        for turn in self.turns:
+            if turn.points:
+                out.append((turn.seat, turn.points))
+            if turn.go is not None:
+                out.append((turn.go, 1))
+        return out
+
     def settle(self) -> list[Turn]:
         """With hands known, say every go that is forced before the next card."""
         said = []

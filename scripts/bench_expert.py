@@ -84,7 +84,8 @@ def main() -> None:
             thrown.append(throw)
             kept.append(tuple(card for card in dealt if card not in throw))
         for name, seats in pairings.items():
-            pone, dealer = peg_deal(seats, RULES, DEALER, kept, thrown, cards[12])
+            play = peg_deal(seats, RULES, DEALER, kept, thrown, cards[12])
+            pone, dealer = play.pegged(PONE), play.pegged(DEALER)
             runs[name].append((pone, dealer))
 
     def rate(times: list[float]) -> str:

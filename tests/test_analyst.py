@@ -88,9 +88,9 @@ def test_a_throw_is_priced_as_the_expert_throws(hand: str, dealer: int, scores: 
 def test_what_a_throw_gives_up_is_the_difference_of_the_figures_printed() -> None:
     analysis = analyze_throws(View(GameRules(), 0, 1, (0, 0), parse_cards("AS 2D 6D 9S 9C QC")))
     verdict = judge_throw(analysis, parse_cards("AS QC"))
-    assert throw_text(analysis, verdict) == ("you threw AS QC: total 2.10 (net 3.23, peg -1.13); best 2D QC: total 2.62 "
-                                             "(net 3.09, peg -0.47); you gave up 0.52")
-    assert verdict.points_given_up == 52 and not verdict.matched
+    assert throw_text(analysis, verdict) == ("you threw AS QC: total 2.09 (net 3.23, peg -1.14); best 2D QC: total 2.65 "
+                                             "(net 3.09, peg -0.44); you gave up 0.56")
+    assert verdict.points_given_up == 56 and not verdict.matched
 
 
 def percent(chance: float | None) -> str:

@@ -13,9 +13,10 @@ from crib_cli.board import (
     BOARDS,
     ENDGAME,
     Outlook,
+    _below,
+    _chance,
     _least_squares,
-    _near,
-    _Play,
+    _own_play,
     _removal,
     _removal_fits,
     _shifted,
@@ -31,10 +32,8 @@ from crib_cli.board import (
 )
 from crib_cli.cards import DECK, parse_cards
 from crib_cli.discard import analyze_discards
-from crib_cli.game.expert import ExpertPlayer
-from crib_cli.game.players import View
-from crib_cli.pegging import keep_class, pegging_value
-from crib_cli.rules import GameRules, RulesError
+from crib_cli.pegging import WINDOW, KeepPlay, keep_patterns, keep_play
+from crib_cli.rules import RulesError
 
 
 @pytest.mark.parametrize(("variant", "target"), BOARDS)
@@ -89,8 +88,7 @@ def test_the_deal_can_end_the_game_only_near_the_end() -> None:
     assert ending_chance(110, 100, me_dealing=True) > 0.5
 
 
-def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None = None, dealt: bool = False,
-            sides: tuple[float, float] = (0.0, 0.0)) -> Outlook:
+def outlook(hand: str, thrown: str, pegging: float = 0.0, play: KeepPlay | None = None, dealt: bool = False) -> Outlook:
     keep, throw = parse_cards(hand), parse_cards(thrown)
     unseen = [card for card in DECK if card not in keep + throw]
     from crib_cli.discard import _hand_points
@@ -99,7 +97,7 @@ def outlook(hand: str, thrown: str, pegging: float = 0.0, keep_class: int | None
     ranks = sorted(int(c.rank) for c in throw)
     held = tuple(sorted(int(c.rank) for c in keep + throw)) if dealt else ()
     return Outlook((ranks[0], ranks[1]), tuple((int(c.rank), p, 0) for c, p in zip(unseen, points)), pegging,
-                   keep_class, held, sides)
+                   play, held)
 
 
 def test_a_hand_that_counts_out_first_wins() -> None:
@@ -127,88 +125,85 @@ def test_a_keep_that_pegs_better_wins_more(me: int, opponent: int, me_dealing: b
 ])
 def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better: str, worse: str) -> None:
     """At 120-120 the first point wins and no show comes in time: the play decides, and it goes by
-    how the keep pegs (its class); without the class every keep would get about the same chance."""
+    how the keep pegs (its own play); without it every keep would get about the same chance."""
     role = "dealer" if me_dealing else "pone"
-    outlooks = [outlook(keep, "9S 8H", keep_class=keep_class(parse_cards(keep), role)) for keep in (better, worse)]
+    outlooks = [outlook(keep, "9S 8H", play=keep_play(parse_cards(keep), role)) for keep in (better, worse)]
     good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)
     assert good > bad + 0.05
 
 
-MADE_PLAY = {(0, 1): 0.2, (1, 1): 0.3, (2, 2): 0.3, (4, 3): 0.2}
-"""A made-up play, (the seat's points, the other's): chance. The seat's fewest are 0 and its mean
-1.7; the other's fewest 1 and mean 1.7."""
+def _made_play(plays: list[list[tuple[int, int]]], seat: int) -> KeepPlay:
+    """A keep's play counted from made-up plays (each its scores as ``(seat, points)``, in order), naively:
+    the first time the seat has each need, the other's points then; and the totals."""
+    reach = [[0] * (WINDOW + 1) for _ in range(WINDOW + 1)]
+    totals = [[0] * (WINDOW + 1) for _ in range(WINDOW + 1)]
+    for scoring in plays:
+        for need in range(1, WINDOW + 1):
+            scored = [0, 0]
+            for at, points in scoring:
+                scored[at] += points
+                if at == seat and scored[seat] >= need:
+                    reach[need][min(scored[1 - seat], WINDOW)] += 1
+                    break
+        mine = sum(points for at, points in scoring if at == seat)
+        theirs = sum(points for at, points in scoring if at != seat)
+        totals[min(mine, WINDOW)][min(theirs, WINDOW)] += 1
+    return KeepPlay(len(plays), tuple(map(tuple, reach)), tuple(map(tuple, totals)))
 
 
-def _made_play() -> _Play:
-    alone = [[sum(chance for (mine, theirs), chance in MADE_PLAY.items() if mine == points and theirs < k)
-              for k in range(6)] for points in range(6)]
-    return _Play.of([[0.0] * 6 for _ in range(6)], alone)
+MADE_PLAYS = [[(0, 2), (1, 1)], [(1, 2), (0, 3), (0, 1)], [(1, 1)], [(0, 6), (1, 5), (0, 10)], [(1, 15), (0, 1)]]
+"""Made-up plays, the seat's (0) scores and the other's (1) in order: one pegs past the window (16 points)."""
 
 
-@pytest.mark.parametrize(("sides", "points", "limit", "reads"), [
-    ((0.0, 0.0), 2, 2, (2, 2)),
-    ((1.7, 0.0), 4, 2, (2, 2)),  # pegging twice its points: 4 read as 2
-    ((1.7, 0.0), 2, 6, (1, 6)),
-    ((-0.85, 0.0), 1, 3, (2, 3)),  # half its points: 1 read as 2
-    ((0.0, 0.7), 5, 3, (5, 2)),  # he pegs twice his points above 1: fewer than 3 read as fewer than 2
-    ((1.7, -0.35), 4, 2, (2, 3)),
-    ((1.7, 0.7), 0, 1, (0, 1)),  # below the fewest each pegs, nothing moves
-])
-def test_a_stretched_play_is_read_where_its_points_fall(sides: tuple[float, float], points: int, limit: int,
-                                                        reads: tuple[int, int]) -> None:
-    """A keep's play is its class's with each seat's points above its fewest stretched by what the keep
-    pegs, and concedes, more than the class's mean: the chance of fewer than so many is the class's of
-    fewer than where they fall, counted here from the made-up play itself."""
-    play = _made_play()
-    assert play.floors == (0, 1) and play.means == pytest.approx((1.7, 1.7))
-    mine, theirs = reads
-    naive = sum(chance for (m, t), chance in MADE_PLAY.items() if m < mine and t < theirs)
-    assert _near(play.short, points, limit, play.stretched(sides), cumulative=True) == pytest.approx(naive)
-
-
-@pytest.mark.parametrize("sides", [(1.5, 0.0), (-1.5, 1.0), (2.5, -2.5), (0.3, 0.3)])
-def test_a_stretched_play_still_reaches_a_need_or_falls_short_of_it(sides: tuple[float, float]) -> None:
-    """However a class's play is stretched, the seat reaches a need or falls short of it: the two add
-    up to 1 when the other's points do not count (a need read below 1 is reached before the play)."""
-    for seat, plays in enumerate(board_module._model("six").keeps):
-        for play in plays:
-            stretch = play.stretched(sides)
-            for need in (1, 2, 5, 12):
-                reached = _near(play.first, need, 200, stretch) + _near(play.short, need, 200, stretch, cumulative=True)
-                assert reached == pytest.approx(1.0), (seat, need)
-
-
-@pytest.mark.parametrize(("me", "opponent", "me_dealing", "keep", "thrown"), [
-    (115, 110, False, "JS KC KD 3H", "4D 9H"), (116, 117, False, "AD 4C 7H 8D", "TH KC"),
-    (117, 112, True, "9C QH 4D AD", "QC 8H"), (110, 104, True, "5S 5C 6D JH", "4C KS"),
-])
-def test_a_keep_that_pegs_more_or_concedes_less_wins_more(me: int, opponent: int, me_dealing: bool, keep: str,
-                                                          thrown: str) -> None:
-    role = "dealer" if me_dealing else "pone"
-    kept = keep_class(parse_cards(keep), role)
-    chances = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[
-        outlook(keep, thrown, keep_class=kept, sides=sides)
-        for sides in ((-0.5, 0.0), (0.0, 0.0), (0.5, 0.0), (0.0, -0.5), (0.0, 0.5))
-    ])
-    assert chances[0] < chances[1] < chances[2] and chances[3] > chances[1] > chances[4]
+@pytest.mark.parametrize(("need", "limit"), [(1, 1), (1, 2), (2, 3), (4, 1), (6, 6), (13, 6), (16, 6), (1, 40)])
+def test_a_keeps_own_play_is_read_from_its_deals(need: int, limit: int) -> None:
+    """Who first reaches a need, and who falls short of one, read from a keep's counted play, against
+    the made-up plays counted directly: the seat first with ``need`` while the other has fewer than
+    ``limit``, and the seat with fewer than ``need`` while the other has fewer than ``limit``. Past the
+    window the chance is the sampled deals' scaled, so only below it is it the plays' own."""
+    play = _own_play(_made_play(MADE_PLAYS, 0), 0)
+    first = short = 0
+    for scoring in MADE_PLAYS:
+        scored = [0, 0]
+        for at, points in scoring:
+            scored[at] += points
+            if at == 0 and scored[0] >= need:
+                first += scored[1] < limit
+                break
+        short += sum(p for at, p in scoring if at == 0) < need and sum(p for at, p in scoring if at == 1) < limit
+    if need <= WINDOW:
+        assert _chance(play.first, need, limit) == pytest.approx(first / len(MADE_PLAYS))
+        assert _below(play.short, need, limit) == pytest.approx(short / len(MADE_PLAYS))
+    else:
+        every = board_module._model("six").play[0].first
+        assert _chance(play.first, need, limit) == pytest.approx(every[need][limit] * 0.2 / every[WINDOW][-1])
 
 
 @pytest.mark.parametrize("role", ["pone", "dealer"])
-def test_the_classes_sides_are_what_held_keeps_peg_and_concede(role: str) -> None:
-    """Over the classes, weighed by the deals of each, what the sampled deals' keeps peg and concede by the
-    pegging table is what an expert's keeps do, from hands dealt here (at 0-0, as the sampled deals begin)."""
-    seat, rng, rules = (1 if role == "dealer" else 0), random.Random(f"sides {role}"), GameRules()
-    keeps = []
-    for _ in range(300):
-        six = tuple(rng.sample(DECK, 6))
-        thrown = ExpertPlayer(pegging=True).discard(View(rules, seat, 1, (0, 0), six))
-        value = pegging_value([card for card in six if card not in thrown], role)
-        keeps.append((value.pegged, value.pegged - value.mean))
-    held = [sum(map(sum, own)) for own in grid(f"PLAY_KEEP_{role.upper()}_SIX")]
-    sides = board_module._class_sides("six", seat)
-    for side in (0, 1):
-        shipped = sum(count * mean[side] for count, mean in zip(held, sides)) / sum(held)
-        assert shipped == pytest.approx(sum(keep[side] for keep in keeps) / len(keeps), abs=0.12)
+def test_every_keeps_own_play_reaches_a_need_or_falls_short_of_it(role: str) -> None:
+    """For every shipped keep, the seat reaches a need or falls short of it: the two add up to 1 when the
+    other's points do not count, past the window too."""
+    from crib_cli.cards import Card, Rank, Suit
+
+    seat = 1 if role == "dealer" else 0
+    for ranks in keep_patterns():
+        keep = [Card(Rank(rank), Suit(ranks[:at].count(rank))) for at, rank in enumerate(ranks)]
+        play = _own_play(keep_play(keep, role), seat)
+        for need in (1, 2, 5, 12, 13, 14, 17, 25, 40):
+            assert _chance(play.first, need, 200) + _below(play.short, need, 200) == pytest.approx(1.0), (ranks, need)
+
+
+@pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(120, 120, False), (120, 120, True), (116, 117, False),
+                                                           (118, 116, False), (118, 119, True)])
+def test_a_keep_whose_play_pegs_more_wins_more(me: int, opponent: int, me_dealing: bool) -> None:
+    """Where either may peg out, the same keep with plays in which it pegs a point more first, or the
+    other does, than in its own."""
+    base = [[(1, 1)], [(0, 1), (1, 2)], [(0, 2), (1, 1)], [(1, 2), (0, 1)]]
+    plays = [_made_play([[(0, mine), (1, theirs), *scoring] for scoring in base], 0)
+             for mine, theirs in ((0, 0), (1, 0), (0, 1))]
+    kept, thrown = ("5S 5C 6D JH", "4C KS") if me_dealing else ("JS KC KD 3H", "4D 9H")
+    chances = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[outlook(kept, thrown, play=play) for play in plays])
+    assert chances[1] > chances[0] > chances[2]
 
 
 @pytest.mark.parametrize(("variant", "seat"), [(v, s) for v in ("six", "five") for s in (0, 1)])
@@ -264,11 +259,12 @@ def test_the_pegging_shift_is_the_least_squares_line(points: list[tuple[int, int
 
 
 @pytest.mark.parametrize("me_dealing", [True, False])
-def test_the_shipped_pegging_line_is_flatter_than_the_values(me_dealing: bool) -> None:
-    """The table's values are noisy (a standard error of about 0.15 points), so the net pegged in the sampled
-    deals rises by less than a point a point of value, but by most of it: the values are worth weighing."""
+def test_the_shipped_pegging_line_rises_about_a_point_a_point(me_dealing: bool) -> None:
+    """Over the keeps held in the sampled deals, the net pegged rises by about a point a point of the
+    table's value: the values are worth their face (their noise, a standard error of about 0.08 points,
+    flattens the line by about one part in a hundred; a table read for the wrong keeps would not rise)."""
     slope = pegging_shift(1.0, me_dealing=me_dealing) - pegging_shift(0.0, me_dealing=me_dealing)
-    assert 0.6 < slope < 1.0
+    assert 0.9 < slope < 1.1
 
 
 def test_his_hand_moves_by_nothing_on_average() -> None:

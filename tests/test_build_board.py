@@ -12,13 +12,13 @@ import pytest
 
 from crib_cli.board import grid
 from crib_cli.builders import board as builder
-from crib_cli.builders.board import DEALER, PONE, Keep, Sample, solve
+from crib_cli.builders.board import DEALER, PONE, Sample, solve
 from crib_cli.cards import DECK
 from crib_cli.data import board as data
 from crib_cli.game import GameRules
 from crib_cli.game.engine import play_deal
 from crib_cli.game.expert import ExpertPlayer
-from crib_cli.pegging import KEEP_CLASSES, class_edges, keep_class, pegging_value
+from crib_cli.pegging import pegging_value
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
 DEALS = {
@@ -29,11 +29,8 @@ DEALS = {
 }
 
 
-KEEPS = (Keep(2, -1234, 1500, 2734), Keep(7, 567, 2100, 1533))
-"""The two seats' keeps in the made-up deals, the pone's and the dealer's: class, and in thousandths
-value, pegged and conceded."""
-
-CLASSES = tuple(keep.keep_class for keep in KEEPS)
+VALUES = (-1234, 567)
+"""The pegging values of the two seats' keeps in the made-up deals, the pone's and the dealer's, in thousandths."""
 
 
 DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
@@ -43,7 +40,7 @@ DEALT = ((1, 2, 3, 4, 5, 5), (10, 11, 12, 13, 1, 1))
 def sample_of(deals: list[list[tuple[int, int]]]) -> Sample:
     sample = Sample()
     for events in deals:
-        sample.record(events, events, 5, [], [(1, 2), (3, 4)], KEEPS, DEALT)
+        sample.record(events, events, 5, [], [(1, 2), (3, 4)], VALUES, DEALT)
     return sample
 
 
@@ -60,7 +57,7 @@ def test_the_removal_sums_are_the_fits_sums() -> None:
     dealt cards by rank, over the deals, worked out rank by rank."""
     sample = Sample()
     for shows in SHOWS:
-        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], KEEPS, DEALT)
+        sample.record([(DEALER, 1)], [(DEALER, 1)], 7, shows, [(1, 2), (3, 4)], VALUES, DEALT)
     for seat in (PONE, DEALER):
         expected: dict[tuple[int, int, int], int] = {}
         for shows in SHOWS:
@@ -88,17 +85,21 @@ def test_the_shipped_removal_sums_agree_with_the_hands(variant: str, cards: int)
 
 
 @pytest.mark.parametrize("deals", DEALS.values(), ids=DEALS.keys())
-def test_the_play_by_keep_class_adds_up_to_the_play(deals: list[list[tuple[int, int]]]) -> None:
-    """Counted by each seat's class, the play's reaches are the plain reaches, and its points the totals."""
+def test_the_plays_reaches_are_the_deals_reaches(deals: list[list[tuple[int, int]]]) -> None:
+    """The play's reaches are counted as the deal's are, and its points are the totals, naively: for each
+    need the seat reaches, the other seat's points at the event that first gets it there."""
     sample = sample_of(deals)
-    plain: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = ({}, {})
-    for events in deals:
-        builder._count_reaches(events, plain, {})
     for seat in (PONE, DEALER):
-        assert sample.play_reach[seat] == {(CLASSES[seat], *key): count for key, count in plain[seat].items()}
-        totals = {((mine, theirs) if seat == DEALER else (theirs, mine)): count
-                  for (cls, mine, theirs), count in sample.play_keep[seat].items() if cls == CLASSES[seat]}
-        assert sum(sample.play_keep[seat].values()) == len(deals) and totals == sample.play_totals
+        naive: Counter[tuple[int, int]] = Counter()
+        for events in deals:
+            scored = {PONE: 0, DEALER: 0}
+            for who, points in events:
+                for need in range(scored[who] + 1, scored[who] + points + 1):
+                    if who == seat:
+                        naive[need, scored[1 - seat]] += 1
+                scored[who] += points
+        assert sample.play_reach[seat] == dict(naive)
+    assert sum(sample.play_totals.values()) == len(deals)
 
 
 @pytest.mark.parametrize("variant", ["six", "five"])
@@ -106,8 +107,7 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
     """The play's counts are of every point pegged: the same deals replayed, their records' pegging by
     seat are the play's totals, with the shows they are the decision views (deals with a show of 0
     among them, whose last point of the play a count of the shows' scores would drop), and with the
-    keeps' pegging values the sums of the line of net pegging on the value and, by class, of what
-    the table says they peg and concede."""
+    keeps' pegging values the sums of the line of net pegging on the value."""
     deals = 60
     sample = builder.combine(builder.sample_deals((variant, 0, deals)))
     rules = GameRules(variant=variant)
@@ -115,7 +115,6 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
     totals: Counter[tuple[int, int]] = Counter()
     pone_view: Counter[tuple[int, int, int]] = Counter()
     fit: Counter[tuple[int, int]] = Counter()
-    sides: Counter[tuple[int, int, int]] = Counter()
     zero_shows = 0
     for index in range(deals):
         deck = list(DECK)
@@ -127,44 +126,30 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
             x = round(1000 * pegging_value(kept, role).mean) if variant == "six" else 0
             y = deal.pegging[seat] - deal.pegging[1 - seat]
             fit.update({(seat, 0): 1, (seat, 1): x, (seat, 2): y, (seat, 3): x * x, (seat, 4): x * y})
-            if variant == "six":
-                value, cls = pegging_value(kept, role), keep_class(kept, role)
-                sides.update({(seat, cls, 0): round(1000 * value.pegged),
-                              (seat, cls, 1): round(1000 * (value.pegged - value.mean))})
         dealer_shows = sum(show.points for show in deal.shows if show.seat == DEALER)
         pone_view[int(deal.starter.rank), deal.pegging[PONE], deal.pegging[DEALER] + dealer_shows] += 1
         zero_shows += any(not show.points for show in deal.shows)
     assert sample.play_totals == dict(totals) and sample.pone_view == dict(pone_view)
     assert sample.pegging_fit == {key: fit[key] for key in sample.pegging_fit} and len(sample.pegging_fit) == 10
-    assert {key: total for key, total in sample.keep_sides.items() if total} == dict(sides)
     assert zero_shows
 
 
-@pytest.mark.parametrize(("variant", "classes"), [("six", KEEP_CLASSES), ("five", 1)])
-def test_the_shipped_play_by_keep_class_adds_up(variant: str, classes: int) -> None:
-    """In the shipped counts, each class's reaches of a need are its deals pegging at least as many,
-    and the classes' points together are the play's totals."""
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_the_shipped_plays_reaches_add_up(variant: str) -> None:
+    """In the shipped counts, the reaches of a need are the deals pegging at least as many."""
     name = variant.upper()
     totals = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
     for label, seat in (("PONE", PONE), ("DEALER", DEALER)):
-        reach, kept = grid(f"PLAY_REACH_{label}_{name}"), grid(f"PLAY_KEEP_{label}_{name}")
-        assert len(reach) == len(kept) == classes
-        for by_need, by_points in zip(reach, kept):
-            for need in range(1, len(by_need)):
-                assert sum(by_need[need]) == sum(map(sum, by_points[need:]))
-        together = [[sum(cells) for cells in zip(*rows)] for rows in zip(*kept)]
-        plain = totals if seat == DEALER else [list(column) for column in zip(*totals)]
-        assert together == plain and sum(map(sum, plain)) == getattr(data, f"DEALS_{name}")
+        reach = grid(f"PLAY_REACH_{label}_{name}")
+        mine = [sum(row) for row in totals] if seat == DEALER else [sum(column) for column in zip(*totals)]
+        for need in range(1, len(reach)):
+            assert sum(reach[need]) == sum(mine[need:])
+        assert sum(mine) == getattr(data, f"DEALS_{name}")
 
 
-def test_the_shipped_counts_are_by_todays_keep_classes() -> None:
-    """The board's play counts are by the pegging table's classes: a new pegging table needs a new board."""
-    assert (data.KEEP_CLASS_EDGES_PONE, data.KEEP_CLASS_EDGES_DEALER) == (class_edges("pone"), class_edges("dealer"))
-
-
-def test_a_class_without_deals_is_in_the_counts_as_zeros() -> None:
-    assert builder._counts("X", builder._padded({(2, 1, 3): 5}, (15, 0, 0)))[0] == "X_SHAPE = (16, 2, 4)"
-    assert builder._padded({(15, 0, 0): 4}, (15, 0, 0)) == {(15, 0, 0): 4}
+def test_a_rank_without_deals_is_in_the_counts_as_zeros() -> None:
+    assert builder._counts("X", builder._padded({(2, 1, 3): 5}, (13, 0, 0)))[0] == "X_SHAPE = (14, 2, 4)"
+    assert builder._padded({(13, 0, 0): 4}, (13, 0, 0)) == {(13, 0, 0): 4}
 
 
 def reference(deals: list[list[tuple[int, int]]], goal: int):  # type: ignore[no-untyped-def]

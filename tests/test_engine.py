@@ -744,7 +744,9 @@ def test_peg_deal_plays_the_play_as_a_game_does() -> None:
             if not deal.complete:
                 continue
             kept = [tuple(c for c in hand if c not in thrown) for hand, thrown in zip(deal.hands, deal.discards)]
-            assert peg_deal([GreedyPlayer(), GreedyPlayer()], rules, deal.dealer, kept, deal.discards, deal.starter) == deal.pegging
+            play = peg_deal([GreedyPlayer(), GreedyPlayer()], rules, deal.dealer, kept, deal.discards, deal.starter)
+            assert (play.pegged(0), play.pegged(1)) == deal.pegging
+            assert play.scoring() == deal.play_scoring(rules)
             checked += 1
     assert checked > 100
 

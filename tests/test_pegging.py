@@ -10,7 +10,7 @@ from crib_cli.builders.pegging import simulate_keep
 from crib_cli.cards import Card, Rank, Suit, parse_cards
 from crib_cli.data import pegging as pegging_data
 from crib_cli.discard import analyze_discards
-from crib_cli.pegging import KEEP_CLASSES, keep_class, keep_patterns, pegging_value
+from crib_cli.pegging import WINDOW, keep_patterns, keep_play, pegging_value
 from crib_cli.rules import TWO_PLAYER_ROLES, RulesError
 from crib_cli.tables import rank_key
 
@@ -31,9 +31,15 @@ SAMPLES = [("5S 5C TD JH", "dealer"), ("2S 3C 4D 6H", "pone"), ("AS 2C 3D 4H", "
 def test_table_entries_agree_with_a_fresh_simulation(keep: str, role: str) -> None:
     cards = parse_cards(keep)
     table = pegging_value(cards, role)
-    fresh = simulate_keep([c.rank for c in cards], role, 120, random.Random(f"a fresh look at {keep} {role}"))
+    fresh, play = simulate_keep([c.rank for c in cards], role, 120, random.Random(f"a fresh look at {keep} {role}"))
     bound = 4 * (table.error**2 + fresh.error**2) ** 0.5  # what a seat pegs alone varies less than its net
     assert abs(table.mean - fresh.mean) <= bound and abs(table.pegged - fresh.pegged) <= bound
+    # How often the keep pegs 2 or more before the other pegs 2: each a share of its deals, within four
+    # standard errors of the two.
+    shipped = keep_play(cards, role)
+    shares = [sum(counts.reach[2][:2]) / counts.deals for counts in (shipped, play)]
+    spread = sum(share * (1 - share) / counts.deals for share, counts in zip(shares, (shipped, play))) ** 0.5
+    assert abs(shares[0] - shares[1]) <= 4 * spread
 
 
 def test_dealers_peg_more_than_pones() -> None:
@@ -70,13 +76,13 @@ def test_pegging_needs_a_role_and_two_players(settings: dict, message: str) -> N
 
 
 @pytest.mark.parametrize("role", TWO_PLAYER_ROLES)
-def test_keep_classes_are_about_even_and_follow_the_pegging_value(role: str) -> None:
-    """The classes cut the 1,820 rank patterns into groups of about equal count, every keep of a
-    class pegging at least as well as every keep of a lower class."""
-    by_class: dict[int, list[float]] = {}
+def test_every_keeps_play_is_counted_whole(role: str) -> None:
+    """Every shipped keep's play counts each of its deals once in its totals, and reaches each need in
+    as many deals as its totals reach it; the window's last row holds the deals of that many or more."""
     for ranks in keep_patterns():
         keep = [Card(Rank(rank), Suit(ranks[:at].count(rank))) for at, rank in enumerate(ranks)]
-        by_class.setdefault(keep_class(keep, role), []).append(pegging_value(keep, role).mean)
-    assert sorted(by_class) == list(range(KEEP_CLASSES))
-    assert all(abs(len(values) - 1820 / KEEP_CLASSES) <= 10 for values in by_class.values())
-    assert all(max(by_class[at]) <= min(by_class[at + 1]) for at in range(KEEP_CLASSES - 1))
+        play = keep_play(keep, role)
+        assert sum(map(sum, play.totals)) == play.deals == pegging_data.DEALS
+        assert not any(play.reach[0])
+        for need in range(1, WINDOW + 1):
+            assert sum(play.reach[need]) == sum(map(sum, play.totals[need:])), (ranks, need)

@@ -24,8 +24,7 @@ standard error of the whole table (printed, and written into the module).
 
 The same deals give the decision models of :mod:`crib_cli.board`: the joint
 distribution of the pone's and the dealer's points in the play, who reaches
-a need first within it (both also by the class of each seat's keep, by its
-pegging value), each seat's hand and the crib by starter rank, and how a
+a need first within it, each seat's hand and the crib by starter rank, and how a
 seat's hand moves with the ranks the other seat holds (the sums of a
 least-squares fit), for the effect of the cards I hold on his.
 
@@ -48,12 +47,12 @@ from dataclasses import dataclass, field
 from itertools import accumulate, combinations_with_replacement
 from operator import mul
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from ..cards import DECK, Card
 from ..game.engine import play_deal
 from ..game.expert import ExpertPlayer
-from ..pegging import KEEP_CLASSES, class_edges, keep_class, pegging_value
+from ..pegging import pegging_value
 from ..rules import SKUNKS, GameRules
 from ..tables import RANK_BITS, RANKS, total_table
 from .common import add_worker_options, target, workers, write
@@ -82,10 +81,7 @@ class Sample:
 
     ``reach[seat][need][other]``: deals in which ``seat`` first has ``need``
     points while the other seat has ``other``; ``totals[(dealer, pone)]``: deals
-    by the two seats' points; the same three for the play alone (``play_``),
-    the play's reaches also by the class of the seat's keep
-    (:func:`crib_cli.pegging.keep_class`: ``play_reach[seat][(class, need,
-    other)]``), and ``play_keep[seat][(class, its play points, the other's)]``;
+    by the two seats' points; the same for the play alone (``play_reach``, ``play_totals``);
     ``hands[seat][starter rank][points]`` and ``cribs[starter rank][points]``; and for the decision
     models, by starter rank, ``pone_view[(rank, pone's play points, dealer's play points + hand + crib)]``
     and ``dealer_view[(rank, dealer's play points, pone's play points + hand)]``; ``throws[(seat,
@@ -95,19 +91,14 @@ class Sample:
     the one on the other: ``x[i] * x[j]`` for ranks ``j`` 1 to 13, ``x[i]`` times the hand's points
     for ``j`` 0; and ``pegging_fit[(seat, term)]``, the sums of a least-squares line of what the seat
     pegged for less than it conceded (``y``) on its keep's pegging value in thousandths (``x``):
-    deals, ``x``, ``y``, ``x * x`` and ``x * y`` (terms 0 to 4); ``keep_sides[(seat, class, side)]``,
-    the sums over the seat's keeps of each class of what the pegging table says they peg (side 0)
-    and concede (side 1), in thousandths.
+    deals, ``x``, ``y``, ``x * x`` and ``x * y`` (terms 0 to 4).
     """
 
     deals: int = 0
     reach: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = field(default_factory=lambda: ({}, {}))
     totals: dict[tuple[int, int], int] = field(default_factory=dict)
-    play_reach: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
-        default_factory=lambda: ({}, {}))
+    play_reach: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = field(default_factory=lambda: ({}, {}))
     play_totals: dict[tuple[int, int], int] = field(default_factory=dict)
-    play_keep: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
-        default_factory=lambda: ({}, {}))
     hands: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = field(default_factory=lambda: ({}, {}))
     cribs: dict[tuple[int, int], int] = field(default_factory=dict)
     pone_view: dict[tuple[int, int, int], int] = field(default_factory=dict)
@@ -116,17 +107,16 @@ class Sample:
     removal: tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], int]] = field(
         default_factory=lambda: ({}, {}))
     pegging_fit: dict[tuple[int, int], int] = field(default_factory=dict)
-    keep_sides: dict[tuple[int, int, int], int] = field(default_factory=dict)
 
     def add(self, other: Sample) -> None:
         """Fold in the counts of another sample."""
         self.deals += other.deals
         pairs: list[tuple[dict[Any, int], dict[Any, int]]] = [
             *zip(self.reach, other.reach), (self.totals, other.totals), *zip(self.play_reach, other.play_reach),
-            (self.play_totals, other.play_totals), *zip(self.play_keep, other.play_keep),
+            (self.play_totals, other.play_totals),
             *zip(self.hands, other.hands), (self.cribs, other.cribs), (self.pone_view, other.pone_view),
             (self.dealer_view, other.dealer_view), (self.throws, other.throws), *zip(self.removal, other.removal),
-            (self.pegging_fit, other.pegging_fit), (self.keep_sides, other.keep_sides),
+            (self.pegging_fit, other.pegging_fit),
         ]
         for mine, theirs in pairs:
             for key, count in theirs.items():
@@ -134,16 +124,15 @@ class Sample:
 
     def record(self, events: Sequence[tuple[int, int]], play: Sequence[tuple[int, int]], starter: int,
                shows: Sequence[tuple[int, str, int]], thrown: Sequence[tuple[int, int]],
-               keeps: Sequence[Keep], dealt: Sequence[Sequence[int]]) -> None:
+               values: Sequence[int], dealt: Sequence[Sequence[int]]) -> None:
         """Count one deal: its scoring in order, its play's scoring, its starter's rank, its shows,
-        each seat's thrown ranks (lower first), each seat's keep as the pegging table sees it, and the
-        ranks each seat was dealt."""
-        classes = [keep.keep_class for keep in keeps]
+        each seat's thrown ranks (lower first), each seat's keep's pegging value by the pegging table
+        in thousandths, and the ranks each seat was dealt."""
         self.deals += 1
         for seat, (low, high) in enumerate(thrown):
             self.throws[seat, low, high, starter] = self.throws.get((seat, low, high, starter), 0) + 1
         _count_reaches(events, self.reach, self.totals)
-        _count_reaches(play, self.play_reach, self.play_totals, classes)
+        _count_reaches(play, self.play_reach, self.play_totals)
         shown, hands = [0, 0], [0, 0]
         for seat, kind, points in shows:
             if kind == "crib":
@@ -168,25 +157,17 @@ class Sample:
         )
         for table_of, key in views:
             table_of[key] = table_of.get(key, 0) + 1
-        for seat, table_of in enumerate(self.play_keep):
-            key = (classes[seat], pegged[seat], pegged[1 - seat])
-            table_of[key] = table_of.get(key, 0) + 1
-            value, net = keeps[seat].value, pegged[seat] - pegged[1 - seat]
+        for seat, value in enumerate(values):
+            net = pegged[seat] - pegged[1 - seat]
             for term, amount in enumerate((1, value, net, value * value, value * net)):
                 self.pegging_fit[seat, term] = self.pegging_fit.get((seat, term), 0) + amount
-            for side, amount in enumerate((keeps[seat].pegged, keeps[seat].conceded)):
-                key = (seat, classes[seat], side)
-                self.keep_sides[key] = self.keep_sides.get(key, 0) + amount
 
 
 def _count_reaches(
-    events: Iterable[tuple[int, int]],
-    reach: tuple[dict[Any, int], dict[Any, int]],
+    events: Iterable[tuple[int, int]], reach: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]],
     totals: dict[tuple[int, int], int],
-    classes: Sequence[int] | None = None,
 ) -> None:
-    """Add one sequence of ``(seat, points)`` to the reach counts, keyed ``(need, other)`` (or
-    ``(class, need, other)`` by the seats' ``classes``), and to the totals."""
+    """Add one sequence of ``(seat, points)`` to the reach counts, keyed ``(need, other)``, and to the totals."""
     scored = [0, 0]
     for seat, points in events:
         before = scored[seat]
@@ -194,8 +175,7 @@ def _count_reaches(
         other = scored[1 - seat]
         counts = reach[seat]
         for need in range(before + 1, scored[seat] + 1):
-            key = (need, other) if classes is None else (classes[seat], need, other)
-            counts[key] = counts.get(key, 0) + 1
+            counts[need, other] = counts.get((need, other), 0) + 1
     key = (scored[DEALER], scored[PONE])
     totals[key] = totals.get(key, 0) + 1
 
@@ -215,32 +195,20 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
         play = deal.play_scoring(rules)
         shows = [(show.seat, show.kind, show.points) for show in deal.shows]
         thrown = [tuple(sorted(int(card.rank) for card in cards)) for cards in deal.discards]
-        keeps = [_keep(hand, cards, seat, variant) for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
+        values = [_value(hand, cards, seat, variant) for seat, (hand, cards) in enumerate(zip(deal.hands, deal.discards))]
         dealt = [[int(card.rank) for card in hand] for hand in deal.hands]
         parts[index % BATCHES].record(events, play, int(deal.starter.rank), shows, thrown,  # type: ignore[arg-type]
-                                      keeps, dealt)
+                                      values, dealt)
     return parts
 
 
-class Keep(NamedTuple):
-    """A seat's keep as the pegging table sees it: its class by pegging value, and in thousandths
-    of a point the value, what it pegs and what it concedes."""
-
-    keep_class: int
-    value: int
-    pegged: int
-    conceded: int
-
-
-def _keep(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> Keep:
-    """The seat's keep by the pegging table (six-card cribbage, which has it; five-card keeps are all
-    class 0, of value 0)."""
+def _value(hand: Sequence[Card], thrown: Sequence[Card], seat: int, variant: str) -> int:
+    """The seat's keep's pegging value by the pegging table, in thousandths (six-card cribbage, which
+    has it; five-card keeps are of value 0)."""
     if variant != "six":
-        return Keep(0, 0, 0, 0)
-    keep, role = [card for card in hand if card not in thrown], "dealer" if seat == DEALER else "pone"
-    value = pegging_value(keep, role)
-    return Keep(keep_class(keep, role), round(1000 * value.mean), round(1000 * value.pegged),
-                round(1000 * value.conceded))
+        return 0
+    keep = [card for card in hand if card not in thrown]
+    return round(1000 * pegging_value(keep, "dealer" if seat == DEALER else "pone").mean)
 
 
 def sample(variant: str, deals: int, pool: Executor | None, chunk: int = 500) -> list[Sample]:
@@ -427,10 +395,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "whole numbers, CRIB_MEANS eight-byte floats; big-endian). The chances are solved from",
         "TOTALS_<variant>, deals by (dealer's,",
         "pone's) points; REACH_<seat>_<variant>, deals by (need, the other seat's points then) in which",
-        "the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone, the",
-        "reaches by (class of the seat's keep by its pegging value, need, other); PLAY_KEEP_<seat>_<variant>:",
-        "deals by (class of the seat's keep, its play points, the other seat's); KEEP_CLASS_EDGES_<role>: the",
-        "pegging values that cut the keeps into those classes (crib_cli.pegging.class_edges).",
+        "the seat first has need points; PLAY_TOTALS and PLAY_REACH, the same for the play alone.",
         "HANDS_<seat>_<variant> and CRIBS_<variant>: shows by (starter rank, points). PONE_VIEW_<variant>:",
         "deals by (starter rank, pone's play points, dealer's play points + hand + crib); DEALER_VIEW_<variant>:",
         "by (starter rank, dealer's play points, pone's play points + hand). THROWS_<variant>: deals by",
@@ -438,9 +403,7 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         "x[i] * x[j] (j 1 to 13) and x[i] * the seat's hand (j 0), x the other seat's dealt cards by rank,",
         "for a least-squares fit of the hand on them. PEGGING_FIT_<variant>: by (seat, term), the sums of a",
         "least-squares line of the seat's net pegging y on its keep's pegging value x in thousandths: deals,",
-        "x, y, x * x, x * y (eight-byte floats, whole numbers). PLAY_KEEP_SIDES_<variant>: by (seat, class,",
-        "side), the sums over the seat's keeps of the class of what the pegging table says they peg",
-        "(side 0) and concede (side 1), in thousandths. CRIB_MEANS: the crib's",
+        "x, y, x * x, x * y (eight-byte floats, whole numbers). CRIB_MEANS: the crib's",
         "expected fifteens, pairs and runs by (thrown ranks, starter rank), the rest of it any cards; by",
         "(0, 0, starter rank) all of it any cards.",
         "",
@@ -452,7 +415,6 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
     ]
     for variant, sample_of in samples.items():
         lines.append(f"DEALS_{variant.upper()} = {sample_of.deals}")
-    lines += [f"KEEP_CLASS_EDGES_{role.upper()} = {class_edges(role)!r}" for role in ("pone", "dealer")]
     for (variant, goal), board in boards.items():
         suffix = f"{variant.upper()}_{goal}"
         lines += _literal(f"WIN_{suffix}", _packed(board.win))
@@ -461,13 +423,11 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
             lines += _literal(f"BIG_AGAINST_{suffix}_{at}", _packed(lost))
     for variant, sample_of in samples.items():
         name = variant.upper()
-        classes = KEEP_CLASSES if variant == "six" else 1
         lines += _counts(f"TOTALS_{name}", sample_of.totals)
         lines += _counts(f"PLAY_TOTALS_{name}", sample_of.play_totals)
         for seat, label in ((PONE, "PONE"), (DEALER, "DEALER")):
             lines += _counts(f"REACH_{label}_{name}", sample_of.reach[seat])
-            lines += _counts(f"PLAY_REACH_{label}_{name}", _padded(sample_of.play_reach[seat], (classes - 1, 0, 0)))
-            lines += _counts(f"PLAY_KEEP_{label}_{name}", _padded(sample_of.play_keep[seat], (classes - 1, 0, 0)))
+            lines += _counts(f"PLAY_REACH_{label}_{name}", sample_of.play_reach[seat])
             lines += _counts(f"HANDS_{label}_{name}", sample_of.hands[seat])
             lines += _counts(f"REMOVAL_{label}_{name}", _padded(sample_of.removal[seat], (13, 13, 13)))  # every rank
         lines += _counts(f"CRIBS_{name}", sample_of.cribs)
@@ -476,14 +436,13 @@ def render(samples: dict[str, Sample], boards: dict[tuple[str, int], Board],
         lines += _counts(f"THROWS_{name}", sample_of.throws)
         # Signed and past four bytes, but whole numbers below 2 ** 53: exact as eight-byte floats.
         lines += _counts(f"PEGGING_FIT_{name}", {key: float(total) for key, total in sample_of.pegging_fit.items()})
-        lines += _counts(f"PLAY_KEEP_SIDES_{name}", _padded(sample_of.keep_sides, (1, classes - 1, 1)))
     lines += _counts("CRIB_MEANS", crib_means())
     return "\n".join(lines) + "\n"
 
 
 def _padded(counts: dict[tuple[int, int, int], int], corner: tuple[int, int, int]) -> dict[tuple[int, int, int], int]:
-    """Counts with the array reaching ``corner`` in each index (the last class, the last rank), a
-    value without deals as zeros."""
+    """Counts with the array reaching ``corner`` in each index (the last rank), a value without deals
+    as zeros."""
     return {corner: 0, **counts}
 
 

@@ -2,7 +2,9 @@
 
 A kept four's pegging value is the points it pegs less the points it
 concedes in the play (:mod:`crib_cli.pegging`); the table keeps the points
-it pegs beside it, since the board weighs each side of the play.
+it pegs beside it, and how its play went (:class:`crib_cli.pegging.KeepPlay`:
+who had how many points as each need was reached), which the board reads for
+who pegs out first.
 :func:`simulate_keep` plays it out: the four cards of those ranks with
 random suits, two more thrown at random, the opponent's six from the rest,
 thrown as the expert throws for his role, a random starter, and the play
@@ -13,7 +15,7 @@ largest and typical standard errors. The entries run on ``--jobs`` local
 processes, or on the workers of a Dask cluster (``--cluster``), with the same
 bytes written.
 
-    python -m crib_cli.builders.pegging [--deals 300] [--jobs 2] [--cluster [ADDRESS]] [--out PATH]
+    python -m crib_cli.builders.pegging [--deals 1000] [--jobs 2] [--cluster [ADDRESS]] [--out PATH]
 """
 
 from __future__ import annotations
@@ -31,17 +33,20 @@ from ..cards import DECK, Card
 from ..game.engine import peg_deal
 from ..game.expert import ExpertPlayer
 from ..game.players import View
-from ..pegging import PeggingValue, keep_patterns
+from ..pegging import WINDOW, KeepPlay, PeggingValue, keep_patterns, pack_play, pack_plays
 from ..rules import TWO_PLAYER_ROLES, GameRules
 from .common import add_worker_options, target, workers, write
 
 
-def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Random) -> PeggingValue:
-    """The net pegging of a kept four of these ranks for ``role``, and what it pegs, over ``deals`` simulated plays."""
+def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Random) -> tuple[PeggingValue, KeepPlay]:
+    """The net pegging of a kept four of these ranks for ``role``, what it pegs, and how its play went
+    (:func:`count_play`), over ``deals`` simulated plays."""
     rules = GameRules()
     seat = 1 if role == "dealer" else 0
     other = 1 - seat
     total = square = mine = 0.0
+    reach = [[0] * (WINDOW + 1) for _ in range(WINDOW + 1)]
+    totals = [[0] * (WINDOW + 1) for _ in range(WINDOW + 1)]
     for _ in range(deals):
         keep = [DECK[(rank - 1) * 4 + suit] for rank, suits in _suits(ranks, rng) for suit in suits]
         rest = [card for card in DECK if card not in keep]
@@ -53,14 +58,42 @@ def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Rando
         throws: list[tuple[Card, ...]] = [(), ()]
         kept[seat], throws[seat] = tuple(keep), thrown
         kept[other], throws[other] = tuple(c for c in six if c not in their_throw), their_throw
-        pegged = peg_deal([expert, expert], rules, 1, kept, throws, starter)
-        net = pegged[seat] - pegged[other]
-        mine += pegged[seat]
+        scoring = peg_deal([expert, expert], rules, 1, kept, throws, starter).scoring()
+        pegged = count_play(scoring, seat, reach, totals)
+        net = pegged[0] - pegged[1]
+        mine += pegged[0]
         total += net
         square += net * net
     mean = total / deals
     variance = (square - deals * mean * mean) / (deals - 1) if deals > 1 else 0.0
-    return PeggingValue(mean, math.sqrt(max(variance, 0.0) / deals), deals, mine / deals)
+    value = PeggingValue(mean, math.sqrt(max(variance, 0.0) / deals), deals, mine / deals)
+    return value, KeepPlay(deals, tuple(map(tuple, reach)), tuple(map(tuple, totals)))
+
+
+def count_play(scoring: Sequence[tuple[int, int]], seat: int, reach: list[list[int]],
+               totals: list[list[int]]) -> tuple[int, int]:
+    """Count one play, its scores as ``(seat, points)`` in the order pegged, from ``seat``'s side: in
+    ``reach[need][other]`` each need of 1 to :data:`~crib_cli.pegging.WINDOW` the seat reaches, by the
+    other seat's points then, and in ``totals[mine][theirs]`` the points each pegged (more than the
+    window counted as the window); the points each pegged.
+
+    >>> reach, totals = [[0] * 14 for _ in range(14)], [[0] * 14 for _ in range(14)]
+    >>> count_play([(1, 2), (0, 1), (1, 3)], 0, reach, totals)
+    (1, 5)
+    >>> reach[1][2], totals[1][5]
+    (1, 1)
+    """
+    scored = [0, 0]  # this seat's, the other's
+    for at, points in scoring:
+        side = 0 if at == seat else 1
+        before = scored[side]
+        scored[side] += points
+        if side == 0:
+            other = min(scored[1], WINDOW)
+            for need in range(before + 1, min(scored[0], WINDOW) + 1):
+                reach[need][other] += 1
+    totals[min(scored[0], WINDOW)][min(scored[1], WINDOW)] += 1
+    return scored[0], scored[1]
 
 
 def _suits(ranks: Sequence[int], rng: random.Random) -> list[tuple[int, list[int]]]:
@@ -68,16 +101,19 @@ def _suits(ranks: Sequence[int], rng: random.Random) -> list[tuple[int, list[int
     return [(rank, rng.sample(range(4), ranks.count(rank))) for rank in sorted(set(ranks))]
 
 
-def entry(job: tuple[str, tuple[int, ...], int]) -> tuple[float, float, float]:
-    """One table entry, (mean, standard error, pegged) rounded as written, from its own seeded generator."""
+def entry(job: tuple[str, tuple[int, ...], int]) -> tuple[tuple[float, float, float], bytes]:
+    """One table entry, from its own seeded generator: (mean, standard error, pegged) rounded as
+    written, and the play's counts packed as written (:func:`crib_cli.pegging.pack_play`)."""
     role, ranks, deals = job
-    value = simulate_keep(ranks, role, deals, random.Random(f"pegging:{role}:{ranks}"))
-    return round(value.mean, 3), round(value.error, 3), round(value.pegged, 3)
+    value, play = simulate_keep(ranks, role, deals, random.Random(f"pegging:{role}:{ranks}"))
+    return (round(value.mean, 3), round(value.error, 3), round(value.pegged, 3)), pack_play(play)
 
 
-def build(
-    deals: int, pool: Executor | None, patterns: Sequence[tuple[int, ...]] | None = None
-) -> dict[str, list[tuple[float, float, float]]]:
+Entry = tuple[tuple[float, float, float], bytes]
+"""A table entry as :func:`entry` gives it."""
+
+
+def build(deals: int, pool: Executor | None, patterns: Sequence[tuple[int, ...]] | None = None) -> dict[str, list[Entry]]:
     """Every entry of both roles' tables (for ``patterns``, all 1,820 by default), on ``pool`` or here."""
     tables = {}
     for role in TWO_PLAYER_ROLES:
@@ -86,29 +122,34 @@ def build(
     return tables
 
 
-def render(deals: int, tables: dict[str, list[tuple[float, float, float]]]) -> str:
+def render(deals: int, tables: dict[str, list[Entry]]) -> str:
     """The source of :mod:`crib_cli.data.pegging`."""
     lines = [
         '"""The pegging value of every kept four by simulation; generated by python -m crib_cli.builders.pegging.',
         "",
         "DEALER and PONE: (mean, standard error) of the points pegged less the points conceded in",
         f"the play, and the mean of the points pegged, {deals:,} simulated deals each, for the 1,820",
-        "rank patterns in the order of crib_cli.pegging.keep_patterns(). Regenerate:",
-        f"python -m crib_cli.builders.pegging --deals {deals}.",
+        "rank patterns in the order of crib_cli.pegging.keep_patterns(). PLAYS_DEALER and PLAYS_PONE:",
+        "how each pattern's play went in the same deals (crib_cli.pegging.KeepPlay), packed by",
+        "crib_cli.pegging.pack_play, joined in the same order, compressed (zlib) and written in base64.",
+        f"Regenerate: python -m crib_cli.builders.pegging --deals {deals}.",
         '"""',
         "",
         f"DEALS = {deals}",
     ]
     for role in TWO_PLAYER_ROLES:
         lines.append(f"{role.upper()} = (")
-        lines += [f"    {entry!r}," for entry in tables[role]]
+        lines += [f"    {values!r}," for values, _ in tables[role]]
         lines.append(")")
+    for role in TWO_PLAYER_ROLES:
+        text = pack_plays([play for _, play in tables[role]])
+        lines += [f"PLAYS_{role.upper()} = (", *(f'    "{text[at:at + 96]}"' for at in range(0, len(text), 96)), ")"]
     return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300, help="simulated deals for each pattern and role")
+    parser.add_argument("--deals", type=int, default=1000, help="simulated deals for each pattern and role")
     add_worker_options(parser, jobs=2)
     parser.add_argument("--out", type=Path, default=target("pegging"), help="where to write the module")
     args = parser.parse_args(argv)
@@ -117,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
         tables = build(args.deals, pool)
         where = f"{pool.workers} workers" if pool is not None else "1 process"
     write(args.out, render(args.deals, tables))
-    errors = [error for role in TWO_PLAYER_ROLES for _, error, _ in tables[role]]
+    errors = [values[1] for role in TWO_PLAYER_ROLES for values, _ in tables[role]]
     print(f"{(time.perf_counter() - start) / 60:.1f} minutes on {where}; "
           f"standard error median {statistics.median(errors):.3f}, largest {max(errors):.3f}")
 

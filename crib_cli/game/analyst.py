@@ -156,7 +156,7 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
     >>> from crib_cli.cards import parse_cards
     >>> analysis = analyze_throws(View(GameRules(), 0, 1, (0, 0), parse_cards("AS 2D 6D 9S 9C QC")))
     >>> format_cards(analysis.best.cards), points_text(analysis.best.points)
-    ('2D QC', '2.62')
+    ('2D QC', '2.65')
     """
     rules, role = view.rules, seat_role(view)
     pegging = EXPERT.weighs_pegging(rules)
@@ -709,14 +709,14 @@ def throw_key(analysis: ThrowAnalysis) -> list[str]:
 
 
 def _figure(analysis: ThrowAnalysis, option: ThrowOption) -> str:
-    """A throw's points as the coach says them: ``total 2.10 (net 3.23, peg -1.13)`` or ``net 1.69``."""
+    """A throw's points as the coach says them: ``total 2.09 (net 3.23, peg -1.14)`` or ``net 1.69``."""
     if option.peg is None:
         return f"net {points_text(option.net)}"
     return f"total {points_text(option.points)} (net {points_text(option.net)}, peg {points_text(option.peg)})"
 
 
 def throw_text(analysis: ThrowAnalysis, verdict: Verdict) -> str:
-    """``you threw AS QC: total 2.10 (net 3.23, peg -1.13); best 2D QC: total 2.63 (...); you gave up 0.53``;
+    """``you threw AS QC: total 2.09 (net 3.23, peg -1.14); best 2D QC: total 2.65 (...); you gave up 0.56``;
     by the chance to win where the board decided."""
     chosen, best = analysis.option(verdict.chosen), analysis.option(verdict.best)
     text = f"you threw {format_cards(chosen.cards)}: "

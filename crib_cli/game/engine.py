@@ -85,8 +85,9 @@ def peg_deal(
     kept: Sequence[tuple[Card, ...]],
     thrown: Sequence[tuple[Card, ...]],
     starter: Card,
-) -> tuple[int, ...]:
-    """The play alone, from the kept hands (by seat): the points each seat pegs.
+) -> Play:
+    """The play alone, from the kept hands (by seat), played out: what each seat pegs is
+    :meth:`~crib_cli.peg.Play.pegged`, and in what order :meth:`~crib_cli.peg.Play.scoring`.
 
     Nothing else of a deal happens and no score ends it; the players see what
     they would in a game at love-all.
@@ -94,7 +95,8 @@ def peg_deal(
     game = _Game(tuple(players), replace(rules, target=_NO_END), random.Random(0), tuple(map(_name, players)), None)
     deal = _Deal(0, dealer, (), None, starter, tuple(thrown), tuple(tuple(hand) for hand in kept))
     game._play(deal)
-    return tuple(deal.pegging)
+    assert deal.play is not None
+    return deal.play
 
 
 def play_deal(

@@ -122,17 +122,13 @@ class DealRecord:
     def play_scoring(self, rules: GameRules) -> list[tuple[int, int]]:
         """The play's scores as ``(seat, points)``, in the order pegged (each card's, its go point
         straight after it): the part of :meth:`scoring` between his heels and the shows."""
-        out: list[tuple[int, int]] = []
-        if self.plays:
-            kept = tuple(tuple(c for c in hand if c not in thrown) for hand, thrown in zip(self.hands, self.discards))
-            play = Play(rules, (self.dealer + 1) % rules.players, kept)
-            for seat, card in self.plays:
-                turn = play.say_go() if card is None else play.lay(card)
-                if turn.points:
-                    out.append((seat, turn.points))
-                if turn.go is not None:
-                    out.append((turn.go, 1))
-        return out
+        if not self.plays:
+            return []
+        kept = tuple(tuple(c for c in hand if c not in thrown) for hand, thrown in zip(self.hands, self.discards))
+        play = Play(rules, (self.dealer + 1) % rules.players, kept)
+        for _, card in self.plays:
+            play.say_go() if card is None else play.lay(card)
+        return play.scoring()
 
     def points(self) -> tuple[DealPoints, ...]:
         """Points each seat scored in this deal, by category."""
