@@ -127,7 +127,10 @@ class DealRecord:
         kept = tuple(tuple(c for c in hand if c not in thrown) for hand, thrown in zip(self.hands, self.discards))
         play = Play(rules, (self.dealer + 1) % rules.players, kept)
         for _, card in self.plays:
-            play.say_go() if card is None else play.lay(card)
+            if card is None:
+                play.say_go()
+            else:
+                play.lay(card)
         return play.scoring()
 
     def points(self) -> tuple[DealPoints, ...]:
