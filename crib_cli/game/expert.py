@@ -26,7 +26,7 @@ from ..discard import best_throw, throw_means, win_chances
 from ..pegging import pegging_value
 from ..rules import GameRules
 from ..score import show_total
-from .lookahead import Goal, PlayState, choose_play
+from .lookahead import Goal, PlayState, choose_play, doubted
 from .players import View
 
 CANDIDATES = 5
@@ -156,8 +156,10 @@ def seat_role(view: View) -> str:
 
 def play_state(view: View) -> PlayState:
     """What the seat to move knows of the play, as :class:`PlayState` sees it: its own cards, the
-    cards it has not seen, and from the play so far how many cards each seat holds, the series, and
-    the least each may hold (a seat that said go at count ``c`` holds nothing worth ``31 - c`` or less).
+    cards it has not seen, and from the play so far how many cards each seat holds, the series, the
+    least each may hold (a seat that said go at count ``c`` holds nothing worth ``31 - c`` or less),
+    and the ranks each other seat is taken not to hold, having laid a card that scored less at once
+    (:func:`~crib_cli.game.lookahead.doubted`).
     """
     play, me = view.play, view.seat
     if play is None:
@@ -169,11 +171,16 @@ def play_state(view: View) -> PlayState:
     order = [(me + step) % players for step in range(players)]
     left, floors = list(play.left), list(play.floors())
     left[me], floors[me] = len(view.hand), 0
+    doubts = [0] * players
+    for turn in play.turns:
+        if turn.card is not None and turn.seat != me:
+            doubts[turn.seat] |= doubted(tuple(card.rank for card in turn.pile[:-1]), turn.card.rank)
     return PlayState(
         hand=tuple(sorted(card.rank for card in view.hand)),
         unseen=tuple(unseen),
         left=tuple(left[seat] for seat in order),
         floors=tuple(floors[seat] for seat in order),
+        doubts=tuple(doubts[seat] for seat in order),
         pile=tuple(card.rank for card in play.pile),
         gone=frozenset(order.index(seat) for seat in play.gone),
         last=order.index(play.last) if play.last is not None else None,

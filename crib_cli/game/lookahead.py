@@ -44,6 +44,8 @@ from ..rules import LIMIT
 from ..tables import RANKS, VALUES
 
 _CHOOSE = tuple(tuple(comb(n, k) for k in range(5)) for n in range(53))
+_BELOW = tuple(sum(1 << rank for rank in RANKS if VALUES[rank] < value) for value in range(LIMIT + 2))
+"""The ranks worth less than a value (a bit a rank): what a seat's floor bars it from holding."""
 _NO_PILE: tuple[int, ...] = ()
 _TIE = 1e-9
 
@@ -76,6 +78,25 @@ def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
     return points, ranks[start:]
 
 
+@lru_cache(maxsize=1 << 12)
+def doubted(pile: tuple[int, ...], rank: int) -> int:
+    """The ranks (a bit each, ``1 << rank``) a seat that laid ``rank`` on the series ``pile`` is taken
+    not to hold: those that fit and would have scored more at once. Players take the points in
+    front of them: in games of the expert against itself the other seat still held such a rank
+    about a twentieth as often as chance would have it.
+
+    >>> [r for r in range(1, 14) if doubted((10,), 9) >> r & 1]  # a 9 on a 10: no 5 (fifteen) nor 10 (pair)
+    [5, 10]
+    """
+    tail = _NO_PILE
+    for laid in pile:
+        tail = lay_rank(tail, laid)[1]
+    count = sum(VALUES[laid] for laid in pile)
+    got = _scored(tail, rank, count)
+    return sum(1 << option for option in RANKS
+               if count + VALUES[option] <= LIMIT and _scored(tail, option, count) > got)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayState:
     """A position of the play at rank level, seen by the seat to move (seat 0).
@@ -84,7 +105,9 @@ class PlayState:
     has not seen (index 0 unused), the other seats' cards among them. ``left``
     is how many cards each seat has left, clockwise from seat 0, so its length
     is the number of players; ``floors`` the least count value each may hold
-    (0 when nothing is known). ``pile`` is the current series, ``gone`` the
+    (0 when nothing is known), and ``doubts`` the ranks each is taken not to hold
+    from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`).
+    ``pile`` is the current series, ``gone`` the
     seats that have said go in it and ``last`` the seat that laid its last
     card (None when the series is empty). With ``once`` the play ends with
     the series (five-card cribbage): cards left are not played. ``base`` is
@@ -101,12 +124,13 @@ class PlayState:
     last: int | None = None
     once: bool = False
     base: int = 0
+    doubts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
             raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
-        if len(self.unseen) != 14 or self.floors and len(self.floors) != len(self.left):
-            raise ValueError("unseen has 14 counts (index 0 unused); floors one per seat")
+        if len(self.unseen) != 14 or any(known and len(known) != len(self.left) for known in (self.floors, self.doubts)):
+            raise ValueError("unseen has 14 counts (index 0 unused); floors and doubts one per seat")
 
     @property
     def count(self) -> int:
@@ -173,13 +197,13 @@ def play_values(state: PlayState, depth: int | None = None, goal: Goal | None = 
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
-    pool, floors, tail, count, gone, ours = _search_args(state)
+    pool, barred, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
     values = {}
     for rank in state.legal():
         i = hand.index(rank)
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, barred, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once, 0, goal,
         )
     return values
@@ -207,11 +231,11 @@ def play_value(state: PlayState, depth: int | None = None, goal: Goal | None = N
     """The expected net of the position for seat 0 (or its chance to win): its best card, or its go."""
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
-    pool, floors, tail, count, gone, ours = _search_args(state)
+    pool, barred, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
     depth = min(depth, sum(state.left))
     return _value(
-        tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
+        tuple(sorted(state.hand)), pool, state.left, barred, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
     )
 
 
@@ -269,13 +293,13 @@ def play_lines(state: PlayState, depth: int | None = None, goal: Goal | None = N
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
-    pool, floors, tail, count, gone, ours = _search_args(state)
+    pool, barred, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
     lines = {}
     for rank in state.legal():
         i = hand.index(rank)
         lines[rank] = _line(
-            hand[:i] + hand[i + 1 :], pool, left, floors, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, barred, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once, goal,
         )
     return lines
@@ -299,14 +323,17 @@ def _check_goal(state: PlayState, goal: Goal | None) -> None:
 def _search_args(
     state: PlayState,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]:
-    """The search's own encoding: pool, floors, pile tail, count, gone bits, our seats' bits."""
+    """The search's own encoding: pool, the ranks each seat is taken not to hold (a bit a rank: below
+    its floor, or doubted), pile tail, count, gone bits, our seats' bits."""
     tail = _NO_PILE
     for rank in state.pile:
         tail = lay_rank(tail, rank)[1]
     floors = state.floors or (0,) * len(state.left)
+    doubts = state.doubts or (0,) * len(state.left)
+    barred = tuple(_BELOW[floor] | doubt for floor, doubt in zip(floors, doubts))
     gone = sum(1 << seat for seat in state.gone)
     ours = 0b101 if len(state.left) == 4 else 0b1
-    return tuple(state.unseen), tuple(floors), tail, state.count, gone, ours
+    return tuple(state.unseen), barred, tail, state.count, gone, ours
 
 
 def _stop(gained: int, goal: Goal | None) -> float:
@@ -318,7 +345,7 @@ def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -344,38 +371,38 @@ def _value(
             if not depth:
                 return _stop(gained, goal)
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+                hand[:i] + hand[i + 1 :], pool, left, barred, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
                 once, gained, goal,
             )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _go(hand, pool, left, barred, 0, count, tail, gone, last, depth, ours, once, gained, goal)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
-        if _could_lay(hand, pool, floors, turn, room):
+        if _could_lay(hand, pool, barred, turn, room):
             return _stop(gained, goal)
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
-    floor = floors[turn]
+        return _go(hand, pool, left, barred, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+    bars = barred[turn]
     cards = fits = 0
     options = []
     for rank in RANKS:
         number = pool[rank]
-        if number and VALUES[rank] >= floor:
+        if number and not bars >> rank & 1:
             cards += number
             if VALUES[rank] <= room:
                 fits += number
                 options.append(rank)
     if not fits:
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+        return _go(hand, pool, left, barred, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         after = _after(
-            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            hand, rest, left, barred, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
         outcomes.append((after, number))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
@@ -390,8 +417,7 @@ def _value(
         value += outcome * (before - after_count)
         before = after_count
     if before:
-        bar = 32 - count
-        raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
+        raised = barred[:turn] + (bars | _BELOW[32 - count],) + barred[turn + 1 :]
         value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
 
@@ -400,7 +426,7 @@ def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -425,18 +451,18 @@ def _after(
         if goal is not None and _over(gained, goal):
             return goal.value(gained)
     if count == LIMIT:
-        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
+        return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal)
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, barred, turn, LIMIT - count):
                 return _stop(gained, goal)
-            return _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            return _value(hand, pool, left, barred, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
+    return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal)
 
 
 def _gain(gained: int, mine: int, points: int, goal: Goal | None) -> int:
@@ -452,15 +478,15 @@ def _over(gained: int, goal: Goal) -> bool:
     return mine >= goal.need or theirs >= goal.their_need
 
 
-def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
+def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], barred: tuple[int, ...], seat: int, room: int) -> bool:
     """Whether ``seat`` holds, or may hold, a card that fits in ``room``."""
     if not seat:
         return bool(hand) and VALUES[hand[0]] <= room
-    floor = floors[seat]
+    bars = barred[seat]
     for rank in RANKS:
         if VALUES[rank] > room:
             return False
-        if pool[rank] and VALUES[rank] >= floor:
+        if pool[rank] and not bars >> rank & 1:
             return True
     return False
 
@@ -469,7 +495,7 @@ def _go(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -491,20 +517,20 @@ def _go(
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _value(hand, pool, left, barred, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     if last < 0:
         return _stop(gained, goal)
     gained = _gain(gained, ours >> last & 1, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, floors, last, depth, ours, once, gained, goal)
+    return _reset(hand, pool, left, barred, last, depth, ours, once, gained, goal)
 
 
 def _reset(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     last: int,
     depth: int,
     ours: int,
@@ -519,7 +545,7 @@ def _reset(
     for step in range(1, seats + 1):
         turn = (last + step) % seats
         if left[turn]:
-            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
+            return _value(hand, pool, left, barred, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
     return _stop(gained, goal)
 
 
@@ -530,7 +556,7 @@ def _line(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -552,24 +578,24 @@ def _line(
     if goal is not None and _over(gained, goal):
         return Line(rank, points, goal.value(gained), "won")
     if count == LIMIT:
-        return Line(rank, points, _reset(hand, pool, left, floors, 0, depth - 1, ours, once, gained, goal),
+        return Line(rank, points, _reset(hand, pool, left, barred, 0, depth - 1, ours, once, gained, goal),
                     "over" if once else "reset")
     seats = len(left)
     for step in range(1, seats + 1):
         turn = step % seats
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, barred, turn, LIMIT - count):
                 return Line(rank, points, _stop(gained, goal), "reply" if turn else "again", seat=turn)
             if not turn:
-                value = _value(hand, pool, left, floors, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
+                value = _value(hand, pool, left, barred, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
                 return Line(rank, points, value, "again", seat=0)
-            replies, value = _replies(hand, pool, left, floors, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
+            replies, value = _replies(hand, pool, left, barred, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
             return Line(rank, points, value, "reply", replies, turn)
     gained = _gain(gained, 1, 1, goal)
     points += 1
     if goal is not None and _over(gained, goal):
         return Line(rank, points, goal.value(gained), "won")
-    return Line(rank, points, _reset(hand, pool, left, floors, 0, depth - 1, ours, once, gained, goal),
+    return Line(rank, points, _reset(hand, pool, left, barred, 0, depth - 1, ours, once, gained, goal),
                 "over" if once else "reset")
 
 
@@ -577,7 +603,7 @@ def _replies(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -590,18 +616,18 @@ def _replies(
 ) -> tuple[tuple[Reply, ...], float]:
     """:func:`_value` at another seat's turn after seat 0's card: each reply with its chance, and the value."""
     room = LIMIT - count
-    floor = floors[turn]
+    bars = barred[turn]
     cards = fits = 0
     options = []
     for rank in RANKS:
         number = pool[rank]
-        if number and VALUES[rank] >= floor:
+        if number and not bars >> rank & 1:
             cards += number
             if VALUES[rank] <= room:
                 fits += number
                 options.append(rank)
     if not fits:
-        value = _go(hand, pool, left, floors, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
+        value = _go(hand, pool, left, barred, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         return (Reply(None, 1.0, 0, value),), value
     k = min(left[turn], cards)
     outcomes = []
@@ -609,7 +635,7 @@ def _replies(
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         after, points, answer, answer_points = _reply(
-            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            hand, rest, left, barred, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
         outcomes.append((after, number, rank, points, answer, answer_points))
     outcomes.sort(key=lambda outcome: outcome[:2], reverse=bool(ours >> turn & 1))
@@ -623,8 +649,7 @@ def _replies(
         replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
         before = after_count
     if before:
-        bar = 32 - count
-        raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
+        raised = barred[:turn] + (bars | _BELOW[32 - count],) + barred[turn + 1 :]
         go = _go(hand, pool, left, raised, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         value += before * go
         replies.append(Reply(None, before / total, 0, go))
@@ -635,7 +660,7 @@ def _reply(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -661,29 +686,29 @@ def _reply(
         if goal is not None and _over(gained, goal):
             return goal.value(gained), points, None, 0
     if count == LIMIT:
-        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal), points, None, 0
+        return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal), points, None, 0
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, barred, turn, LIMIT - count):
                 return _stop(gained, goal), points, None, 0
             if turn:
-                value = _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+                value = _value(hand, pool, left, barred, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
                 return value, points, None, 0
-            value, answer = _answer(hand, pool, left, floors, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            value, answer = _answer(hand, pool, left, barred, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
             return value, points, answer, 0 if answer is None else _points(tail, answer, count, left)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained), points + 1, None, 0
-    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
+    return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
 
 
 def _answer(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    barred: tuple[int, ...],
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -705,16 +730,20 @@ def _answer(
         if VALUES[rank] > room:
             break
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, barred, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
             once, gained, goal,
         )
     if not values:
-        return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
+        return _go(hand, pool, left, barred, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
     return max(values.values()), best_rank(values)
 
 
 def _points(tail: tuple[int, ...], rank: int, count: int, left: tuple[int, ...]) -> int:
     """What seat 0's ``rank`` scores laid on the series at ``count``: pairs, runs, 15 or 31, the last card."""
+    return _scored(tail, rank, count) + (sum(left) == 1 and count + VALUES[rank] < LIMIT)
+
+
+def _scored(tail: tuple[int, ...], rank: int, count: int) -> int:
+    """What ``rank`` scores laid on the series (its tail) at ``count``: pairs, runs, 15 or 31."""
     count += VALUES[rank]
-    points = lay_rank(tail, rank)[0] + 2 * (count in (15, LIMIT))
-    return points + (sum(left) == 1 and count < LIMIT)
+    return lay_rank(tail, rank)[0] + 2 * (count in (15, LIMIT))
