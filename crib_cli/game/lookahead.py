@@ -38,14 +38,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import comb
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
 
-_CHOOSE = tuple(tuple(comb(n, k) for k in range(5)) for n in range(53))
-_BELOW = tuple(sum(1 << rank for rank in RANKS if VALUES[rank] < value) for value in range(LIMIT + 2))
-"""The ranks worth less than a value (a bit a rank): what a seat's floor bars it from holding."""
+_ALIKE = (0.0,) + (1.0,) * 13
+"""Every rank as likely as its unseen cards make it (index 0 unused)."""
 _NO_PILE: tuple[int, ...] = ()
 _TIE = 1e-9
 
@@ -105,8 +103,11 @@ class PlayState:
     has not seen (index 0 unused), the other seats' cards among them. ``left``
     is how many cards each seat has left, clockwise from seat 0, so its length
     is the number of players; ``floors`` the least count value each may hold
-    (0 when nothing is known), and ``doubts`` the ranks each is taken not to hold
-    from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`).
+    (0 when nothing is known), ``doubts`` the ranks each is taken not to hold
+    from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`)
+    and ``leanings`` how much likelier each is to hold a card of each rank than
+    another (14 relative weights, index 0 unused; see :func:`leaning`): a
+    holding's chance is its cards' weights multiplied. Empty: none known, alike.
     ``pile`` is the current series, ``gone`` the
     seats that have said go in it and ``last`` the seat that laid its last
     card (None when the series is empty). With ``once`` the play ends with
@@ -125,12 +126,17 @@ class PlayState:
     once: bool = False
     base: int = 0
     doubts: tuple[int, ...] = ()
+    leanings: tuple[tuple[float, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
             raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
-        if len(self.unseen) != 14 or any(known and len(known) != len(self.left) for known in (self.floors, self.doubts)):
-            raise ValueError("unseen has 14 counts (index 0 unused); floors and doubts one per seat")
+        if len(self.unseen) != 14 or any(
+            known and len(known) != len(self.left) for known in (self.floors, self.doubts, self.leanings)
+        ):
+            raise ValueError("unseen has 14 counts (index 0 unused); floors, doubts and leanings one per seat")
+        if any(len(leaning) != 14 or min(leaning[1:]) <= 0 for leaning in self.leanings):
+            raise ValueError("a leaning is 14 weights (index 0 unused), each above 0")
 
     @property
     def count(self) -> int:
@@ -197,13 +203,13 @@ def play_values(state: PlayState, depth: int | None = None, goal: Goal | None = 
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
-    pool, barred, tail, count, gone, ours = _search_args(state)
+    pool, holds, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
     values = {}
     for rank in state.legal():
         i = hand.index(rank)
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, barred, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once, 0, goal,
         )
     return values
@@ -231,11 +237,11 @@ def play_value(state: PlayState, depth: int | None = None, goal: Goal | None = N
     """The expected net of the position for seat 0 (or its chance to win): its best card, or its go."""
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
-    pool, barred, tail, count, gone, ours = _search_args(state)
+    pool, holds, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
     depth = min(depth, sum(state.left))
     return _value(
-        tuple(sorted(state.hand)), pool, state.left, barred, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
+        tuple(sorted(state.hand)), pool, state.left, holds, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
     )
 
 
@@ -293,13 +299,13 @@ def play_lines(state: PlayState, depth: int | None = None, goal: Goal | None = N
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
-    pool, barred, tail, count, gone, ours = _search_args(state)
+    pool, holds, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
     lines = {}
     for rank in state.legal():
         i = hand.index(rank)
         lines[rank] = _line(
-            hand[:i] + hand[i + 1 :], pool, left, barred, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, holds, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once, goal,
         )
     return lines
@@ -323,17 +329,22 @@ def _check_goal(state: PlayState, goal: Goal | None) -> None:
 def _search_args(
     state: PlayState,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]:
-    """The search's own encoding: pool, the ranks each seat is taken not to hold (a bit a rank: below
-    its floor, or doubted), pile tail, count, gone bits, our seats' bits."""
+    """The search's own encoding: pool, how likely each seat is to hold a card of each rank (its
+    leaning, 0 below its floor or doubted), pile tail, count, gone bits, our seats' bits."""
     tail = _NO_PILE
     for rank in state.pile:
         tail = lay_rank(tail, rank)[1]
-    floors = state.floors or (0,) * len(state.left)
-    doubts = state.doubts or (0,) * len(state.left)
-    barred = tuple(_BELOW[floor] | doubt for floor, doubt in zip(floors, doubts))
+    seats = len(state.left)
+    floors = state.floors or (0,) * seats
+    doubts = state.doubts or (0,) * seats
+    leanings = state.leanings or (_ALIKE,) * seats
+    holds = tuple(
+        tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
+        for floor, doubt, leaning in zip(floors, doubts, leanings)
+    )
     gone = sum(1 << seat for seat in state.gone)
     ours = 0b101 if len(state.left) == 4 else 0b1
-    return tuple(state.unseen), barred, tail, state.count, gone, ours
+    return tuple(state.unseen), holds, tail, state.count, gone, ours
 
 
 def _stop(gained: int, goal: Goal | None) -> float:
@@ -345,7 +356,7 @@ def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -371,53 +382,55 @@ def _value(
             if not depth:
                 return _stop(gained, goal)
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, left, barred, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+                hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
                 once, gained, goal,
             )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, left, barred, 0, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
-        if _could_lay(hand, pool, barred, turn, room):
+        if _could_lay(hand, pool, holds, turn, room):
             return _stop(gained, goal)
-        return _go(hand, pool, left, barred, turn, count, tail, gone, last, depth, ours, once, gained, goal)
-    bars = barred[turn]
+        return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+    hold = holds[turn]
     cards = fits = 0
+    sums = [0.0] * 5
     options = []
     for rank in RANKS:
         number = pool[rank]
-        if number and not bars >> rank & 1:
+        if number and hold[rank]:
             cards += number
+            _add(sums, number, hold[rank])
             if VALUES[rank] <= room:
                 fits += number
                 options.append(rank)
     if not fits:
-        return _go(hand, pool, left, barred, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+        return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         after = _after(
-            hand, rest, left, barred, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
-        outcomes.append((after, number))
+        outcomes.append((after, number, hold[rank]))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
-    # that have it but none better: those with no better rank, C(cards left, k),
-    # less those with neither a better rank nor this one.
+    # that have it but none better: those with no better rank less those with
+    # neither a better rank nor this one (uniform leanings: C(cards left, k)).
     outcomes.sort(reverse=bool(ours >> turn & 1))
-    total = before = _CHOOSE[cards][k]
+    total = before = _holdings(sums, k)
     value = 0.0
-    for outcome, number in outcomes:
-        cards -= number
-        after_count = _CHOOSE[cards][k]
+    for outcome, number, weight in outcomes:
+        _add(sums, -number, weight)
+        after_count = _holdings(sums, k)
         value += outcome * (before - after_count)
         before = after_count
-    if before:
-        raised = barred[:turn] + (bars | _BELOW[32 - count],) + barred[turn + 1 :]
+    if before > _TIE * total:
+        raised = holds[:turn] + (_raised(hold, 32 - count),) + holds[turn + 1 :]
         value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
 
@@ -426,7 +439,7 @@ def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -451,18 +464,18 @@ def _after(
         if goal is not None and _over(gained, goal):
             return goal.value(gained)
     if count == LIMIT:
-        return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal)
+        return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, barred, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return _stop(gained, goal)
-            return _value(hand, pool, left, barred, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            return _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal)
+    return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
 
 
 def _gain(gained: int, mine: int, points: int, goal: Goal | None) -> int:
@@ -478,24 +491,55 @@ def _over(gained: int, goal: Goal) -> bool:
     return mine >= goal.need or theirs >= goal.their_need
 
 
-def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], barred: tuple[int, ...], seat: int, room: int) -> bool:
+def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: tuple[int, ...], seat: int, room: int) -> bool:
     """Whether ``seat`` holds, or may hold, a card that fits in ``room``."""
     if not seat:
         return bool(hand) and VALUES[hand[0]] <= room
-    bars = barred[seat]
+    hold = holds[seat]
     for rank in RANKS:
         if VALUES[rank] > room:
             return False
-        if pool[rank] and not bars >> rank & 1:
+        if pool[rank] and hold[rank]:
             return True
     return False
+
+
+def _add(sums: list[float], number: int, weight: float) -> None:
+    """Add ``number`` cards of ``weight`` to the power sums of a seat's possible cards' weights
+    (``sums[j]``: the sum of each weight to the power ``j``; a negative number takes them out)."""
+    square = weight * weight
+    sums[1] += number * weight
+    sums[2] += number * square
+    sums[3] += number * square * weight
+    sums[4] += number * square * square
+
+
+def _holdings(sums: list[float], k: int) -> float:
+    """The weight of every holding of ``k`` cards (up to 4) among cards with these power sums: the
+    elementary symmetric sum of their weights (Newton's identities); with every weight 1, C(cards, k)."""
+    p1, p2, p3, p4 = sums[1], sums[2], sums[3], sums[4]
+    if k <= 1:
+        return p1 if k else 1.0
+    e2 = (p1 * p1 - p2) / 2
+    if k == 2:
+        return e2
+    e3 = (e2 * p1 - p1 * p2 + p3) / 3
+    if k == 3:
+        return e3
+    return (e3 * p1 - e2 * p2 + p1 * p3 - p4) / 4
+
+
+@lru_cache(maxsize=1 << 10)
+def _raised(hold: tuple[float, ...], bar: int) -> tuple[float, ...]:
+    """A seat's leaning once it has said go: no card worth less than ``bar`` (its floor)."""
+    return tuple(0.0 if VALUES[rank] < bar else weight for rank, weight in enumerate(hold))
 
 
 def _go(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -517,20 +561,20 @@ def _go(
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            return _value(hand, pool, left, barred, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _value(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     if last < 0:
         return _stop(gained, goal)
     gained = _gain(gained, ours >> last & 1, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, barred, last, depth, ours, once, gained, goal)
+    return _reset(hand, pool, left, holds, last, depth, ours, once, gained, goal)
 
 
 def _reset(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     last: int,
     depth: int,
     ours: int,
@@ -545,7 +589,7 @@ def _reset(
     for step in range(1, seats + 1):
         turn = (last + step) % seats
         if left[turn]:
-            return _value(hand, pool, left, barred, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
+            return _value(hand, pool, left, holds, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
     return _stop(gained, goal)
 
 
@@ -556,7 +600,7 @@ def _line(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -578,24 +622,24 @@ def _line(
     if goal is not None and _over(gained, goal):
         return Line(rank, points, goal.value(gained), "won")
     if count == LIMIT:
-        return Line(rank, points, _reset(hand, pool, left, barred, 0, depth - 1, ours, once, gained, goal),
+        return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
                     "over" if once else "reset")
     seats = len(left)
     for step in range(1, seats + 1):
         turn = step % seats
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, barred, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return Line(rank, points, _stop(gained, goal), "reply" if turn else "again", seat=turn)
             if not turn:
-                value = _value(hand, pool, left, barred, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
+                value = _value(hand, pool, left, holds, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
                 return Line(rank, points, value, "again", seat=0)
-            replies, value = _replies(hand, pool, left, barred, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
+            replies, value = _replies(hand, pool, left, holds, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
             return Line(rank, points, value, "reply", replies, turn)
     gained = _gain(gained, 1, 1, goal)
     points += 1
     if goal is not None and _over(gained, goal):
         return Line(rank, points, goal.value(gained), "won")
-    return Line(rank, points, _reset(hand, pool, left, barred, 0, depth - 1, ours, once, gained, goal),
+    return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
                 "over" if once else "reset")
 
 
@@ -603,7 +647,7 @@ def _replies(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -616,18 +660,20 @@ def _replies(
 ) -> tuple[tuple[Reply, ...], float]:
     """:func:`_value` at another seat's turn after seat 0's card: each reply with its chance, and the value."""
     room = LIMIT - count
-    bars = barred[turn]
+    hold = holds[turn]
     cards = fits = 0
+    sums = [0.0] * 5
     options = []
     for rank in RANKS:
         number = pool[rank]
-        if number and not bars >> rank & 1:
+        if number and hold[rank]:
             cards += number
+            _add(sums, number, hold[rank])
             if VALUES[rank] <= room:
                 fits += number
                 options.append(rank)
     if not fits:
-        value = _go(hand, pool, left, barred, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
+        value = _go(hand, pool, left, holds, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         return (Reply(None, 1.0, 0, value),), value
     k = min(left[turn], cards)
     outcomes = []
@@ -635,21 +681,21 @@ def _replies(
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         after, points, answer, answer_points = _reply(
-            hand, rest, left, barred, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
         outcomes.append((after, number, rank, points, answer, answer_points))
     outcomes.sort(key=lambda outcome: outcome[:2], reverse=bool(ours >> turn & 1))
-    total = before = _CHOOSE[cards][k]
+    total = before = _holdings(sums, k)
     value = 0.0
     replies = []
     for after, number, rank, points, answer, answer_points in outcomes:
-        cards -= number
-        after_count = _CHOOSE[cards][k]
+        _add(sums, -number, hold[rank])
+        after_count = _holdings(sums, k)
         value += after * (before - after_count)
         replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
         before = after_count
-    if before:
-        raised = barred[:turn] + (bars | _BELOW[32 - count],) + barred[turn + 1 :]
+    if before > _TIE * total:
+        raised = holds[:turn] + (_raised(hold, 32 - count),) + holds[turn + 1 :]
         go = _go(hand, pool, left, raised, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         value += before * go
         replies.append(Reply(None, before / total, 0, go))
@@ -660,7 +706,7 @@ def _reply(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -686,29 +732,29 @@ def _reply(
         if goal is not None and _over(gained, goal):
             return goal.value(gained), points, None, 0
     if count == LIMIT:
-        return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal), points, None, 0
+        return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points, None, 0
     seats = len(left)
     for step in range(1, seats + 1):
         turn = (seat + step) % seats
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, barred, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return _stop(gained, goal), points, None, 0
             if turn:
-                value = _value(hand, pool, left, barred, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+                value = _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
                 return value, points, None, 0
-            value, answer = _answer(hand, pool, left, barred, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            value, answer = _answer(hand, pool, left, holds, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
             return value, points, answer, 0 if answer is None else _points(tail, answer, count, left)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained), points + 1, None, 0
-    return _reset(hand, pool, left, barred, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
+    return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
 
 
 def _answer(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    barred: tuple[int, ...],
+    holds: tuple[int, ...],
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -730,11 +776,11 @@ def _answer(
         if VALUES[rank] > room:
             break
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, barred, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
             once, gained, goal,
         )
     if not values:
-        return _go(hand, pool, left, barred, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
+        return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
     return max(values.values()), best_rank(values)
 
 
