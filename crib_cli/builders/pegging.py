@@ -8,7 +8,8 @@ who pegs out first.
 :func:`simulate_keep` plays it out: the four cards of those ranks with
 random suits, two more thrown at random, the opponent's six from the rest,
 thrown as the expert throws for his role, a random starter, and the play
-played out by two expert players (:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
+played out by two expert players that do not read each other's laid cards
+(:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
 simulated ``--deals`` times for each role, seeded by the pattern and role, so
 the table is the same whatever ``--jobs``. Prints the time taken and the
 largest and typical standard errors. The entries run on ``--jobs`` local
@@ -52,7 +53,7 @@ def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Rando
         rest = [card for card in DECK if card not in keep]
         rng.shuffle(rest)
         thrown, six, starter = tuple(rest[:2]), tuple(rest[2:8]), rest[8]
-        expert = ExpertPlayer()
+        expert = ExpertPlayer(reads_cards=False)
         their_throw = expert.discard(View(rules, other, 1, (0, 0), six))
         kept: list[tuple[Card, ...]] = [(), ()]
         throws: list[tuple[Card, ...]] = [(), ()]

@@ -35,9 +35,10 @@ others are assumed to see its cards, which makes the model cautious.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from math import prod
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
@@ -93,6 +94,44 @@ def doubted(pile: tuple[int, ...], rank: int) -> int:
     got = _scored(tail, rank, count)
     return sum(1 << option for option in RANKS
                if count + VALUES[option] <= LIMIT and _scored(tail, option, count) > got)
+
+
+TIES = ("pair", "fifteen", "next", "two", "five", "ten")
+"""How a rank may be tied to the cards a seat has laid, as :func:`ties` counts them: pairing one,
+making fifteen with one, next to one, two from one (a run's ends); and, alone, a five and a ten-card."""
+
+
+def ties(rank: int, laid: Sequence[int]) -> tuple[int, ...]:
+    """How many times ``rank`` is tied each way of :data:`TIES` to the ranks ``laid``.
+
+    >>> dict(zip(TIES, ties(5, [10, 6])))
+    {'pair': 0, 'fifteen': 1, 'next': 1, 'two': 0, 'five': 1, 'ten': 0}
+    """
+    return (
+        sum(other == rank for other in laid),
+        sum(VALUES[other] + VALUES[rank] == 15 for other in laid),
+        sum(abs(other - rank) == 1 for other in laid),
+        sum(abs(other - rank) == 2 for other in laid),
+        int(rank == 5),
+        int(VALUES[rank] == 10),
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def leaning(laid: tuple[int, ...]) -> tuple[float, ...]:
+    """How much likelier a seat that has laid these ranks (two players) holds each rank than another:
+    the product of the factors of its ties to them (:mod:`crib_cli.data.leanings`, measured in the
+    expert's games), index 0 unused. A pair of a card laid is held about twice as often as chance
+    would have it, a rank tied to none markedly less often.
+
+    >>> weights = leaning((10,))
+    >>> weights[10] > weights[5] > weights[9] > weights[1]  # a pair, a fifteen, a run's neighbour, nothing
+    True
+    """
+    from ..data.leanings import FACTORS
+
+    factors = [FACTORS[name] for name in TIES]
+    return (0.0,) + tuple(prod(map(pow, factors, ties(rank, laid))) for rank in RANKS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,11 +376,7 @@ def _search_args(
     seats = len(state.left)
     floors = state.floors or (0,) * seats
     doubts = state.doubts or (0,) * seats
-    leanings = state.leanings or (_ALIKE,) * seats
-    holds = tuple(
-        tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
-        for floor, doubt, leaning in zip(floors, doubts, leanings)
-    )
+    holds = tuple(map(_hold, floors, doubts, state.leanings or (_ALIKE,) * seats))
     gone = sum(1 << seat for seat in state.gone)
     ours = 0b101 if len(state.left) == 4 else 0b1
     return tuple(state.unseen), holds, tail, state.count, gone, ours
@@ -396,18 +431,8 @@ def _value(
             return _stop(gained, goal)
         return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     hold = holds[turn]
-    cards = fits = 0
-    sums = [0.0] * 5
-    options = []
-    for rank in RANKS:
-        number = pool[rank]
-        if number and hold[rank]:
-            cards += number
-            _add(sums, number, hold[rank])
-            if VALUES[rank] <= room:
-                fits += number
-                options.append(rank)
-    if not fits:
+    cards, options, sums = _scan(pool, hold, room)
+    if not options:
         return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
     outcomes = []
@@ -504,9 +529,31 @@ def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: tuple[int, .
     return False
 
 
+def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, list[int], list[float]]:
+    """The cards a seat may hold (``hold``: its weight of each rank, 0 for none): how many, the ranks
+    among them that fit in ``room``, and the power sums of their weights (``sums[j]``, j = 1 to 4)."""
+    cards = 0
+    options = []
+    p1 = p2 = p3 = p4 = 0.0
+    for rank in RANKS:
+        number = pool[rank]
+        if number:
+            weight = hold[rank]
+            if weight:
+                cards += number
+                square = weight * weight
+                p1 += number * weight
+                p2 += number * square
+                p3 += number * square * weight
+                p4 += number * square * square
+                if VALUES[rank] <= room:
+                    options.append(rank)
+    return cards, options, [0.0, p1, p2, p3, p4]
+
+
 def _add(sums: list[float], number: int, weight: float) -> None:
-    """Add ``number`` cards of ``weight`` to the power sums of a seat's possible cards' weights
-    (``sums[j]``: the sum of each weight to the power ``j``; a negative number takes them out)."""
+    """Add ``number`` cards of ``weight`` to power sums as :func:`_scan` makes them (a negative number
+    takes them out)."""
     square = weight * weight
     sums[1] += number * weight
     sums[2] += number * square
@@ -527,6 +574,12 @@ def _holdings(sums: list[float], k: int) -> float:
     if k == 3:
         return e3
     return (e3 * p1 - e2 * p2 + p1 * p3 - p4) / 4
+
+
+@lru_cache(maxsize=1 << 10)
+def _hold(floor: int, doubt: int, leaning: tuple[float, ...]) -> tuple[float, ...]:
+    """A seat's weight of each rank as the search reads it: its leaning, 0 below its floor or doubted."""
+    return tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
 
 
 @lru_cache(maxsize=1 << 10)
@@ -661,18 +714,8 @@ def _replies(
     """:func:`_value` at another seat's turn after seat 0's card: each reply with its chance, and the value."""
     room = LIMIT - count
     hold = holds[turn]
-    cards = fits = 0
-    sums = [0.0] * 5
-    options = []
-    for rank in RANKS:
-        number = pool[rank]
-        if number and hold[rank]:
-            cards += number
-            _add(sums, number, hold[rank])
-            if VALUES[rank] <= room:
-                fits += number
-                options.append(rank)
-    if not fits:
+    cards, options, sums = _scan(pool, hold, room)
+    if not options:
         value = _go(hand, pool, left, holds, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         return (Reply(None, 1.0, 0, value),), value
     k = min(left[turn], cards)
