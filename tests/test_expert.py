@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -242,7 +243,7 @@ def after_reply(state: PlayState, mine: int, reply: int) -> PlayState:
     unseen = list(state.unseen)
     unseen[reply] -= 1
     left = (state.left[0] - 1, state.left[1] - 1)
-    return PlayState(tuple(hand), tuple(unseen), left, state.floors, (*state.pile, mine, reply), state.gone, 1, state.once)
+    return replace(state, hand=tuple(hand), unseen=tuple(unseen), left=left, pile=(*state.pile, mine, reply), last=1)
 
 
 def check_lines(state: PlayState, depth: int, goal: Goal | None = None) -> None:

@@ -14,7 +14,8 @@ from crib_cli.builders import leanings as builder
 from crib_cli.cards import Card, Rank, Suit, parse_cards
 from crib_cli.data import leanings as data
 from crib_cli.game.expert import play_state
-from crib_cli.game.lookahead import TIES, doubted, leaning, ties
+from crib_cli.game.lookahead import doubted
+from crib_cli.leanings import TIES, leaning, ties
 from crib_cli.peg import score_play
 from crib_cli.rules import GameRules
 from crib_cli.tables import VALUES

@@ -12,7 +12,7 @@ times the rank's share of the unseen cards). :func:`fit` finds the factors
 of a log-linear (Poisson) model of those counts, one for each way a rank is
 tied to each card he has laid, and for fives and ten-cards, by cyclic
 one-coordinate Newton steps; a rank's weight is the product of its factors
-(:func:`crib_cli.game.lookahead.leaning`). Prints the time taken.
+(:func:`crib_cli.leanings.leaning`). Prints the time taken.
 
     python -m crib_cli.builders.leanings [--deals 20000] [--seed 1] [--out PATH]
 """
@@ -29,13 +29,14 @@ from pathlib import Path
 from ..cards import DECK
 from ..game.engine import peg_deal
 from ..game.expert import ExpertPlayer
-from ..game.lookahead import TIES, doubted, ties
+from ..game.lookahead import doubted
 from ..game.players import View
+from ..leanings import TIES, ties
 from ..rules import GameRules
 from .common import target, write
 
 Observations = dict[tuple[int, ...], list[float]]
-"""By a rank's ties to his laid cards (:func:`crib_cli.game.lookahead.ties`, then how many he has laid):
+"""By a rank's ties to his laid cards (:func:`crib_cli.leanings.ties`, then how many he has laid):
 the cards of such ranks he held, and what chance gave him."""
 
 
@@ -78,7 +79,7 @@ def observe(deals: int, seed: int) -> Observations:
 
 
 def fit(counts: Observations, rounds: int = 200) -> tuple[float, ...]:
-    """The factor of each tie (:data:`crib_cli.game.lookahead.TIES`) in a log-linear model of what was held,
+    """The factor of each tie (:data:`crib_cli.leanings.TIES`) in a log-linear model of what was held,
     with a factor of its own for each number of cards laid (which weighs every rank alike, so it is not kept)."""
     rows = [(list(key[:-1]) + [float(laid == key[-1]) for laid in range(4)], held, chance)
             for key, (held, chance) in sorted(counts.items())]

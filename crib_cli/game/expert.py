@@ -23,10 +23,11 @@ from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
 from ..discard import best_throw, throw_means, win_chances
+from ..leanings import leaning
 from ..pegging import pegging_value
 from ..rules import GameRules
 from ..score import show_total
-from .lookahead import Goal, PlayState, choose_play, doubted, leaning
+from .lookahead import Goal, PlayState, choose_play, doubted
 from .players import View
 
 CANDIDATES = 5
@@ -166,7 +167,7 @@ def play_state(view: View, *, reads_cards: bool = True) -> PlayState:
     With ``reads_cards``, in two-player six-card games (where it was measured), also what the other's
     laid cards say of the rest of his hand: the ranks he is taken not to hold, having laid a card that
     scored less at once (:func:`~crib_cli.game.lookahead.doubted`), and how much likelier he holds
-    each rank than another, by its ties to them (:func:`~crib_cli.game.lookahead.leaning`).
+    each rank than another, by its ties to them (:func:`~crib_cli.leanings.leaning`).
     """
     play, me = view.play, view.seat
     if play is None:

@@ -35,10 +35,9 @@ others are assumed to see its cards, which makes the model cautious.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import prod
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
@@ -96,44 +95,6 @@ def doubted(pile: tuple[int, ...], rank: int) -> int:
                if count + VALUES[option] <= LIMIT and _scored(tail, option, count) > got)
 
 
-TIES = ("pair", "fifteen", "next", "two", "five", "ten")
-"""How a rank may be tied to the cards a seat has laid, as :func:`ties` counts them: pairing one,
-making fifteen with one, next to one, two from one (a run's ends); and, alone, a five and a ten-card."""
-
-
-def ties(rank: int, laid: Sequence[int]) -> tuple[int, ...]:
-    """How many times ``rank`` is tied each way of :data:`TIES` to the ranks ``laid``.
-
-    >>> dict(zip(TIES, ties(5, [10, 6])))
-    {'pair': 0, 'fifteen': 1, 'next': 1, 'two': 0, 'five': 1, 'ten': 0}
-    """
-    return (
-        sum(other == rank for other in laid),
-        sum(VALUES[other] + VALUES[rank] == 15 for other in laid),
-        sum(abs(other - rank) == 1 for other in laid),
-        sum(abs(other - rank) == 2 for other in laid),
-        int(rank == 5),
-        int(VALUES[rank] == 10),
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def leaning(laid: tuple[int, ...]) -> tuple[float, ...]:
-    """How much likelier a seat that has laid these ranks (two players) holds each rank than another:
-    the product of the factors of its ties to them (:mod:`crib_cli.data.leanings`, measured in the
-    expert's games), index 0 unused. A pair of a card laid is held about twice as often as chance
-    would have it, a rank tied to none markedly less often.
-
-    >>> weights = leaning((10,))
-    >>> weights[10] > weights[5] > weights[9] > weights[1]  # a pair, a fifteen, a run's neighbour, nothing
-    True
-    """
-    from ..data.leanings import FACTORS
-
-    factors = [FACTORS[name] for name in TIES]
-    return (0.0,) + tuple(prod(map(pow, factors, ties(rank, laid))) for rank in RANKS)
-
-
 @dataclass(frozen=True, slots=True)
 class PlayState:
     """A position of the play at rank level, seen by the seat to move (seat 0).
@@ -145,7 +106,7 @@ class PlayState:
     (0 when nothing is known), ``doubts`` the ranks each is taken not to hold
     from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`)
     and ``leanings`` how much likelier each is to hold a card of each rank than
-    another (14 relative weights, index 0 unused; see :func:`leaning`): a
+    another (14 relative weights, index 0 unused; see :func:`crib_cli.leanings.leaning`): a
     holding's chance is its cards' weights multiplied. Empty: none known, alike.
     ``pile`` is the current series, ``gone`` the
     seats that have said go in it and ``last`` the seat that laid its last
