@@ -6,17 +6,22 @@ numbered clockwise from it. That seat knows its own cards and which cards
 it has not seen; the search assumes, and this is its whole model:
 
 - **What the others hold.** Each other seat holds as many cards as it has left,
-  every set of that many unseen cards being equally likely, except cards it
-  cannot hold: after a go at count ``c`` a seat holds nothing worth ``31 - c``
-  or less (its *floor* rises to ``32 - c``). Each seat's holding is taken on
-  its own, as if the other seats' unseen cards were not dealt. What a seat's
-  choice of card reveals about the rest of its hand is not used.
+  any set of that many unseen cards, except cards it cannot hold: after a go
+  at count ``c`` a seat holds nothing worth ``31 - c`` or less (its *floor*
+  rises to ``32 - c``). A state may also say what the cards a seat has laid
+  reveal (:class:`PlayState`): ranks it is taken not to hold (its *doubts*: a
+  card that would have scored more at once than the one it laid) and how much
+  likelier it holds each other rank (its *leaning*); a holding's chance is then
+  its cards' weights multiplied, and without them every holding is equally
+  likely. Each seat's holding is taken on its own, as if the other seats'
+  unseen cards were not dealt.
 - **How they choose.** A seat lays, of the cards it holds, the one best for its
   side (a partner the best for us, an opponent the worst for us), judged with
   the seat to move's cards in view. Once it has laid a card its remaining
-  cards are again any unseen cards. The value at its turn is the average over
+  cards are again any unseen cards, weighed as before. The value at its turn is the average over
   its possible holdings of that best card, found exactly by ranking the ranks
-  it could lay and counting the holdings whose best card is each.
+  it could lay and weighing the holdings whose best card is each (counted in
+  closed form from the power sums of the cards' weights).
 - **What counts.** Every point of the play for and against: fifteens, 31,
   pairs, runs, the go and the last card. When the play goes once (five-card
   cribbage) it ends at the first go or 31. The value of a position is our
@@ -42,6 +47,8 @@ from functools import lru_cache
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
 
+_Holds = tuple[tuple[float, ...], ...]
+"""Each seat's weight of a card of each rank in the search (index 0 unused; 0: it holds none)."""
 _ALIKE = (0.0,) + (1.0,) * 13
 """Every rank as likely as its unseen cards make it (index 0 unused)."""
 _NO_PILE: tuple[int, ...] = ()
@@ -328,7 +335,7 @@ def _check_goal(state: PlayState, goal: Goal | None) -> None:
 
 def _search_args(
     state: PlayState,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]:
+) -> tuple[tuple[int, ...], _Holds, tuple[int, ...], int, int, int]:
     """The search's own encoding: pool, how likely each seat is to hold a card of each rank (its
     leaning, 0 below its floor or doubted), pile tail, count, gone bits, our seats' bits."""
     tail = _NO_PILE
@@ -352,7 +359,7 @@ def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -425,7 +432,7 @@ def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -477,7 +484,7 @@ def _over(gained: int, goal: Goal) -> bool:
     return mine >= goal.need or theirs >= goal.their_need
 
 
-def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: tuple[int, ...], seat: int, room: int) -> bool:
+def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat: int, room: int) -> bool:
     """Whether ``seat`` holds, or may hold, a card that fits in ``room``."""
     if not seat:
         return bool(hand) and VALUES[hand[0]] <= room
@@ -553,7 +560,7 @@ def _go(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -588,7 +595,7 @@ def _reset(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     last: int,
     depth: int,
     ours: int,
@@ -614,7 +621,7 @@ def _line(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -661,7 +668,7 @@ def _replies(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -710,7 +717,7 @@ def _reply(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -758,7 +765,7 @@ def _answer(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: tuple[int, ...],
+    holds: _Holds,
     count: int,
     tail: tuple[int, ...],
     gone: int,
