@@ -182,12 +182,13 @@ def play_state(view: View, *, reads_cards: bool = True) -> PlayState:
     doubts: tuple[int, ...] = ()
     leanings: tuple[tuple[float, ...], ...] = ()
     if reads_cards and players == 2 and view.rules.variant == "six":
-        his = tuple(int(card.rank) for seat, card in view.laid if seat != me)
+        his: list[int] = []
         doubt = 0
         for turn in play.turns:
             if turn.card is not None and turn.seat != me:
-                doubt |= doubted(tuple(int(card.rank) for card in turn.pile[:-1]), int(turn.card.rank))
-        doubts, leanings = (0, doubt), (leaning(()), leaning(his))
+                his.append(turn.card.rank)
+                doubt |= doubted(tuple(card.rank for card in turn.pile[:-1]), turn.card.rank)
+        doubts, leanings = (0, doubt), (leaning(()), leaning(tuple(his)))
     return PlayState(
         hand=tuple(sorted(card.rank for card in view.hand)),
         unseen=tuple(unseen),

@@ -47,6 +47,8 @@ from functools import lru_cache
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
 
+_Sums = tuple[float, float, float, float]
+"""The power sums of a seat's possible cards' weights: each weight to the power 1, 2, 3 and 4, added up."""
 _Holds = tuple[tuple[float, ...], ...]
 """Each seat's weight of a card of each rank in the search (index 0 unused; 0: it holds none)."""
 _ALIKE = (0.0,) + (1.0,) * 13
@@ -138,12 +140,15 @@ class PlayState:
     def __post_init__(self) -> None:
         if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
             raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
-        if len(self.unseen) != 14 or any(
-            known and len(known) != len(self.left) for known in (self.floors, self.doubts, self.leanings)
+        seats = len(self.left)
+        if len(self.unseen) != 14 or (
+            self.floors and len(self.floors) != seats or self.doubts and len(self.doubts) != seats
+            or self.leanings and len(self.leanings) != seats
         ):
             raise ValueError("unseen has 14 counts (index 0 unused); floors, doubts and leanings one per seat")
-        if any(len(leaning) != 14 or min(leaning[1:]) <= 0 for leaning in self.leanings):
-            raise ValueError("a leaning is 14 weights (index 0 unused), each above 0")
+        for leaning in self.leanings:
+            if len(leaning) != 14 or min(leaning[1:]) <= 0:
+                raise ValueError("a leaning is 14 weights (index 0 unused), each above 0")
 
     @property
     def count(self) -> int:
@@ -410,16 +415,15 @@ def _value(
         after = _after(
             hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
-        outcomes.append((after, number, hold[rank]))
+        outcomes.append((after, number, rank))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank less those with
-    # neither a better rank nor this one (uniform leanings: C(cards left, k)).
+    # neither a better rank nor this one (every card alike: C(cards left, k)).
     outcomes.sort(reverse=bool(ours >> turn & 1))
-    total = before = _holdings(sums, k)
+    weights = _declining(sums, k, pool, hold, [rank for _, _, rank in outcomes])
+    total = before = weights[0]
     value = 0.0
-    for outcome, number, weight in outcomes:
-        _add(sums, -number, weight)
-        after_count = _holdings(sums, k)
+    for (outcome, _, _), after_count in zip(outcomes, weights[1:]):
         value += outcome * (before - after_count)
         before = after_count
     if before > _TIE * total:
@@ -497,9 +501,11 @@ def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat
     return False
 
 
-def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, list[int], list[float]]:
+@lru_cache(maxsize=1 << 14)
+def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, tuple[int, ...], _Sums]:
     """The cards a seat may hold (``hold``: its weight of each rank, 0 for none): how many, the ranks
-    among them that fit in ``room``, and the power sums of their weights (``sums[j]``, j = 1 to 4)."""
+    among them that fit in ``room``, and the power sums of their weights (each weight to the power
+    1, 2, 3 and 4, added up)."""
     cards = 0
     options = []
     p1 = p2 = p3 = p4 = 0.0
@@ -516,23 +522,28 @@ def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[in
                 p4 += number * square * square
                 if VALUES[rank] <= room:
                     options.append(rank)
-    return cards, options, [0.0, p1, p2, p3, p4]
+    return cards, tuple(options), (p1, p2, p3, p4)
 
 
-def _add(sums: list[float], number: int, weight: float) -> None:
-    """Add ``number`` cards of ``weight`` to power sums as :func:`_scan` makes them (a negative number
-    takes them out)."""
-    square = weight * weight
-    sums[1] += number * weight
-    sums[2] += number * square
-    sums[3] += number * square * weight
-    sums[4] += number * square * square
+def _declining(sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ...], ranks: list[int]) -> list[float]:
+    """The weight of the holdings of ``k`` cards among the cards of these power sums, then of those
+    with none of the first rank of ``ranks``, none of the first two, and so on."""
+    p1, p2, p3, p4 = sums
+    weights = [_holdings(p1, p2, p3, p4, k)]
+    for rank in ranks:
+        number, weight = pool[rank], hold[rank]
+        square = weight * weight
+        p1 -= number * weight
+        p2 -= number * square
+        p3 -= number * square * weight
+        p4 -= number * square * square
+        weights.append(_holdings(p1, p2, p3, p4, k))
+    return weights
 
 
-def _holdings(sums: list[float], k: int) -> float:
-    """The weight of every holding of ``k`` cards (up to 4) among cards with these power sums: the
-    elementary symmetric sum of their weights (Newton's identities); with every weight 1, C(cards, k)."""
-    p1, p2, p3, p4 = sums[1], sums[2], sums[3], sums[4]
+def _holdings(p1: float, p2: float, p3: float, p4: float, k: int) -> float:
+    """The weight of every holding of ``k`` cards (up to 4) among cards whose weights have these power
+    sums: their elementary symmetric sum (Newton's identities); with every weight 1, C(cards, k)."""
     if k <= 1:
         return p1 if k else 1.0
     e2 = (p1 * p1 - p2) / 2
@@ -550,7 +561,7 @@ def _hold(floor: int, doubt: int, leaning: tuple[float, ...]) -> tuple[float, ..
     return tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
 
 
-@lru_cache(maxsize=1 << 10)
+@lru_cache(maxsize=1 << 12)
 def _raised(hold: tuple[float, ...], bar: int) -> tuple[float, ...]:
     """A seat's leaning once it has said go: no card worth less than ``bar`` (its floor)."""
     return tuple(0.0 if VALUES[rank] < bar else weight for rank, weight in enumerate(hold))
@@ -696,12 +707,11 @@ def _replies(
         )
         outcomes.append((after, number, rank, points, answer, answer_points))
     outcomes.sort(key=lambda outcome: outcome[:2], reverse=bool(ours >> turn & 1))
-    total = before = _holdings(sums, k)
+    weights = _declining(sums, k, pool, hold, [outcome[2] for outcome in outcomes])
+    total = before = weights[0]
     value = 0.0
     replies = []
-    for after, number, rank, points, answer, answer_points in outcomes:
-        _add(sums, -number, hold[rank])
-        after_count = _holdings(sums, k)
+    for (after, _, rank, points, answer, answer_points), after_count in zip(outcomes, weights[1:]):
         value += after * (before - after_count)
         replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
         before = after_count
