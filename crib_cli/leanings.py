@@ -44,7 +44,7 @@ def leaning(laid: tuple[int, ...]) -> tuple[float, ...]:
     would have it, a rank tied to none markedly less often.
 
     >>> weights = leaning((10,))
-    >>> weights[10] > weights[5] > weights[9] > weights[1]  # a pair, a fifteen, a run's neighbour, nothing
+    >>> weights[10] > weights[9] > weights[1]  # a pair, a run's neighbour, a rank tied to nothing
     True
     """
     from .data.leanings import FACTORS
