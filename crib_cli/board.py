@@ -421,11 +421,13 @@ def _chance(table: list[list[float]], points: int, limit: int) -> float:
 def _rows(target: int, variant: str, transposed: bool) -> tuple[tuple[float, ...], ...]:
     """The dealer's chance by position as rows (``[dealer][pone]``, or ``[pone][dealer]`` transposed),
     each padded with zeros past the target: a seat at the target or past it has already won."""
-    tables = board(target, variant)
+    win = board(target, variant).win
     pad = (0.0,) * (target + 64)
     if transposed:
-        return tuple(tuple(tables.dealer_win(d, p) for d in range(target)) + pad for p in range(target))
-    return tuple(tuple(tables.dealer_win(d, p) for p in range(target)) + pad for d in range(target))
+        lines = [win[pone::target] for pone in range(target)]
+    else:
+        lines = [win[dealer * target : (dealer + 1) * target] for dealer in range(target)]
+    return tuple(tuple(count / _SCALE for count in line) + pad for line in lines)
 
 
 def throw_chances(
@@ -565,22 +567,20 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
 
 
 @cache
-def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], float]], ...]:
-    """By seat and starter rank, the least-squares fit of the seat's hand on the ranks the other seat
+def _removal_fit(variant: str, seat: int, rank: int) -> tuple[list[float], float] | None:
+    """With a starter of ``rank``, the least-squares fit of the seat's hand on the ranks the other seat
     was dealt, in the sampled deals: the points each card of a rank adds (by rank, 1 to 13), and what
-    a card of the other seat's adds on average (each rank weighed by how often it holds it)."""
-    fits = []
-    for label in ("PONE", "DEALER"):
-        by_rank = {}
-        for rank, sums in enumerate(grid(f"REMOVAL_{label}_{variant.upper()}")):  # [starter][i][0: x*y, j: x*x]
-            products = [row[1:14] for row in sums[1:14]]
-            points = _least_squares(products, [row[0] for row in sums[1:14]])
-            if points is not None:  # a small sample may not hold every rank: no fit then
-                total = sum(map(sum, products))
-                shares = [sum(row) / total for row in products]
-                by_rank[rank] = (points, float(sum(map(mul, points, shares))))
-        fits.append(by_rank)
-    return tuple(fits)
+    a card of the other seat's adds on average (each rank weighed by how often it holds it). None
+    where a small sample does not hold every rank. Fitted when first asked for: far from the end no
+    fit is needed, and near it only the starters' ranks of the seat asked for."""
+    sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")[rank]  # [i][0: x*y, j: x*x]
+    products = [row[1:14] for row in sums[1:14]]
+    points = _least_squares(products, [row[0] for row in sums[1:14]])
+    if points is None:
+        return None
+    total = sum(map(sum, products))
+    shares = [sum(row) / total for row in products]
+    return points, float(sum(map(mul, points, shares)))
 
 
 def _least_squares(products: list[list[int]], targets: list[int]) -> list[float] | None:
@@ -605,8 +605,10 @@ def _removal(variant: str, seat: int, dealt: tuple[int, ...], rank: int) -> floa
     """How far the seat's hand, with a starter of ``rank``, moves when the other seat was dealt these
     ranks, against the sampled deals' average: the fit's points for them less for the average holding
     (0 with none known): holding fives, for one, takes points from his hand."""
-    fit = _removal_fits(variant)[seat].get(rank)
-    if fit is None or not dealt:
+    if not dealt:
+        return 0.0
+    fit = _removal_fit(variant, seat, rank)
+    if fit is None:
         return 0.0
     points, average = fit
     return sum(points[held - 1] for held in dealt) - len(dealt) * average
