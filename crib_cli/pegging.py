@@ -72,9 +72,10 @@ def pack_play(play: KeepPlay) -> bytes:
     return b"".join(count.to_bytes(2, "big") for table in (play.reach, play.totals) for row in table for count in row)
 
 
-def pack_plays(plays: Sequence[bytes]) -> str:
-    """Packed plays (:func:`pack_play`) of every pattern, compressed, as text for the generated module."""
-    return base64.b64encode(zlib.compress(b"".join(plays), 9)).decode("ascii")
+def pack_plays(plays: Sequence[bytes]) -> list[str]:
+    """Packed plays (:func:`pack_play`) of every pattern as text for the generated module: each
+    compressed on its own, so a keep's play is read without decompressing every pattern's."""
+    return [base64.b64encode(zlib.compress(play, 9)).decode("ascii") for play in plays]
 
 
 def keep_play(keep: Sequence[Card], role: str) -> KeepPlay:
@@ -91,24 +92,14 @@ def keep_play(keep: Sequence[Card], role: str) -> KeepPlay:
 
 @lru_cache(maxsize=1 << 12)
 def _keep_play(role: str, at: int) -> KeepPlay:
-    from .data.pegging import DEALS
-
-    size = WINDOW + 1
-    start = at * _PLAY_COUNTS
-    counts = _plays(role)[start : start + _PLAY_COUNTS]
-    rows = [tuple(counts[at : at + size]) for at in range(0, _PLAY_COUNTS, size)]
-    return KeepPlay(DEALS, tuple(rows[:size]), tuple(rows[size:]))
-
-
-@cache
-def _plays(role: str) -> array[int]:
-    """Every pattern's packed play counts for ``role``, in order, as two-byte numbers."""
     from .data import pegging as data
 
-    counts = array("H", zlib.decompress(base64.b64decode(getattr(data, f"PLAYS_{role.upper()}"))))
+    counts = array("H", zlib.decompress(base64.b64decode(getattr(data, f"PLAYS_{role.upper()}")[at])))
     if sys.byteorder == "little":
         counts.byteswap()
-    return counts
+    size = WINDOW + 1
+    rows = [tuple(counts[start : start + size]) for start in range(0, _PLAY_COUNTS, size)]
+    return KeepPlay(data.DEALS, tuple(rows[:size]), tuple(rows[size:]))
 
 
 def keep_patterns() -> list[tuple[int, ...]]:
