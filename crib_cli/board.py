@@ -268,7 +268,7 @@ def _model(variant: str) -> _Model:
         for rank, table in enumerate(view):
             total = sum(map(sum, table))
             if total:
-                out[rank] = _trimmed([[count / total for count in row] for row in table])
+                out[rank] = _trimmed(table, total)
         return out
 
     cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
@@ -398,11 +398,15 @@ _SLIGHT = 1e-6
 ten-thousandth of a point of percentage, for work saved in every one of them."""
 
 
-def _trimmed(table: list[list[float]]) -> list[list[float]]:
-    """Rows without their slight tails; rows of next to nothing emptied (but kept, for their place)."""
+def _trimmed(table: list[list[int]], total: int) -> list[list[float]]:
+    """Rows of counts as chances of ``total``, without their slight tails; rows of next to nothing emptied
+    (but kept, for their place). A row's last counts of none are left out before it is divided."""
     out = []
-    for row in table:
-        end = len(row)
+    for counts in table:
+        end = len(counts)
+        while end and not counts[end - 1]:
+            end -= 1
+        row = [count / total for count in counts[:end]]
         while end and row[end - 1] < _SLIGHT:
             end -= 1
         out.append(row[:end] if sum(row) >= _SLIGHT else [])
