@@ -460,6 +460,8 @@ def throw_chances(
     seat = _as_dealer if me_dealing else _as_pone
     if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
         outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
+    if me_dealing:
+        _work_out_shows(model, me, opponent, target, variant, outlooks)
     chances = [seat(model, me, opponent, target, variant, outlook) for outlook in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 
@@ -552,20 +554,48 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         if left <= 0:
             total += cards  # my heels wins at the cut
             continue
-        # My points move with my crib and with my keep's pegging; his, with what my cards take from his hand.
-        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) + outlook.pegging)
-        his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
+        whole, part, scores = _dealer_moves(model, opponent, target, variant, outlook, rank, nobs)
         crib = model.cribs[rank]
         low = max(hand + whole, 0)  # the shows _moved reads
         later = 0.0
-        for step, weight in ((his, 1.0 - share), (his + 1, share)):
-            if weight:  # his score moved by the whole points either side; at the target he has counted out
-                shows = _ahead_of_play(me, min(max(opponent + step, 0), target), target, variant, rank,
-                                       low, low + len(crib) + 1)
-                later += weight * _moved(crib, shows, hand, whole, part)
+        for his, weight in scores:
+            shows = _ahead_of_play(me, his, target, variant, rank, low, low + len(crib) + 1)
+            later += weight * _moved(crib, shows, hand, whole, part)
         later *= _scale(model.play, play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
+
+
+def _dealer_moves(model: _Model, opponent: int, target: int, variant: str, outlook: Outlook, rank: int,
+                  nobs: int) -> tuple[int, float, tuple[tuple[int, float], ...]]:
+    """As the dealer with a starter of ``rank``: how far my points move with my crib and my keep's
+    pegging (whole points and the fraction of the next), and his score as it moves with what my cards
+    take from his hand (the whole points either side, each with its weight; at the target he has
+    counted out)."""
+    whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) + outlook.pegging)
+    his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
+    steps = ((his, 1.0 - share), (his + 1, share))
+    return whole, part, tuple((min(max(opponent + step, 0), target), weight) for step, weight in steps if weight)
+
+
+def _work_out_shows(model: _Model, me: int, opponent: int, target: int, variant: str,
+                    outlooks: Sequence[Outlook]) -> None:
+    """Work out at once, by starter rank and his score, the dealer's shows after the play
+    (:func:`_ahead_of_play`) that any of the throws reads: throw by throw, each new hand would go
+    over the play's rows again."""
+    spans: dict[tuple[int, int], tuple[int, int]] = {}
+    for outlook in outlooks:
+        for rank, hand, nobs in set(outlook.starters):
+            if target - me - (2 if rank == 11 else 0) <= 0:
+                continue  # my heels wins at the cut
+            whole, _, scores = _dealer_moves(model, opponent, target, variant, outlook, rank, nobs)
+            low = max(hand + whole, 0)
+            high = low + len(model.cribs[rank]) + 1
+            for his, _ in scores:
+                first, last = spans.get((rank, his), (low, high))
+                spans[rank, his] = min(first, low), max(last, high)
+    for (rank, his), (low, high) in spans.items():
+        _ahead_of_play(me, his, target, variant, rank, low, high)
 
 
 @cache
@@ -645,7 +675,11 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int,
     hands and throws read only some of them."""
     total = _dealer_shows(me, opponent, target, variant, rank)
     high = min(high, SHOWN)
-    if _UNKNOWN not in total[low:high]:
+    while low < high and total[low] != _UNKNOWN:
+        low += 1
+    while high > low and total[high - 1] != _UNKNOWN:
+        high -= 1
+    if low == high:
         return total
     heels = 2 if rank == 11 else 0
     left = target - me - heels
