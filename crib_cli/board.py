@@ -457,12 +457,15 @@ def throw_chances(
     """
     check_position((me, opponent), target)
     model = _model(variant, _DEALER if me_dealing else _PONE)
-    seat = _as_dealer if me_dealing else _as_pone
     if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
         outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
     if me_dealing:
-        _work_out_shows(model, me, opponent, target, variant, outlooks)
-    chances = [seat(model, me, opponent, target, variant, outlook) for outlook in outlooks]
+        moves = [_dealer_moves(model, opponent, target, variant, outlook) for outlook in outlooks]
+        _work_out_shows(model, me, target, variant, outlooks, moves)
+        chances = [_as_dealer(model, me, opponent, target, variant, outlook, moved)
+                   for outlook, moved in zip(outlooks, moves)]
+    else:
+        chances = [_as_pone(model, me, opponent, target, variant, outlook) for outlook in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 
 
@@ -535,16 +538,58 @@ def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: in
     win as the next dealer. Kept from throw to throw and deal to deal: it depends on the scores and
     the starter, not the cards."""
     rows = _rows(target, variant, False)
+    reach = max(target - start, 0)  # his points past these win before I deal: the table reads 0 there
     later = 0.0
     for pegged, row in enumerate(_model(variant, _PONE).rows[rank]):
         if shown + pegged >= target:
             break
-        if row:  # his points at the target or past it win before I deal: they read the rows' padding, 0
-            later += sum(map(mul, row, rows[shown + pegged][start : start + len(row)]))
+        if row:
+            later += sum(map(mul, row if len(row) <= reach else row[:reach], rows[shown + pegged][start : start + len(row)]))
     return later
 
 
-def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
+_Moves = dict[tuple[int, int], tuple[int, float, tuple[tuple[int, float], ...]]]
+"""As the dealer with a throw, by starter rank and nobs: how far my points move with my crib and my
+keep's pegging (whole points and the fraction of the next), and his score as it moves with what my
+cards take from his hand (the whole points either side, each with its weight; at the target he has
+counted out)."""
+
+
+def _dealer_moves(model: _Model, opponent: int, target: int, variant: str, outlook: Outlook) -> _Moves:
+    moves = {}
+    for rank, _, nobs in set(outlook.starters):
+        if (rank, nobs) not in moves:
+            whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) + outlook.pegging)
+            his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
+            steps = ((his, 1.0 - share), (his + 1, share))
+            scores = tuple((min(max(opponent + step, 0), target), weight) for step, weight in steps if weight)
+            moves[rank, nobs] = whole, part, scores
+    return moves
+
+
+def _work_out_shows(model: _Model, me: int, target: int, variant: str, outlooks: Sequence[Outlook],
+                    moves: Sequence[_Moves]) -> None:
+    """Work out at once, by starter rank and his score, the dealer's shows after the play
+    (:func:`_ahead_of_play`) that any of the throws reads (:func:`_as_dealer`): throw by throw, each
+    new hand would go over the play's rows again."""
+    spans: dict[tuple[int, int], tuple[int, int]] = {}
+    for outlook, moved in zip(outlooks, moves):
+        for rank, hand, nobs in set(outlook.starters):
+            whole, _, scores = moved[rank, nobs]
+            low = max(hand + whole, 0)
+            high = low + len(model.cribs[rank]) + 1
+            for his, _ in scores:
+                first, last = spans.get((rank, his), (low, high))
+                spans[rank, his] = min(first, low), max(last, high)
+    for (rank, his), (low, high) in spans.items():
+        if target - me - (2 if rank == 11 else 0) > 0:  # else my heels wins at the cut
+            _ahead_of_play(me, his, target, variant, rank, low, high)
+
+
+def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook,
+               moves: _Moves) -> float:
+    """As the dealer, my chance to win with a throw, its shows after the play worked out
+    (:func:`_work_out_shows`)."""
     total = 0.0
     need, theirs = target - me, target - opponent
     play = _of_keep(model, _DEALER, outlook.play)
@@ -554,48 +599,14 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         if left <= 0:
             total += cards  # my heels wins at the cut
             continue
-        whole, part, scores = _dealer_moves(model, opponent, target, variant, outlook, rank, nobs)
+        whole, part, scores = moves[rank, nobs]
         crib = model.cribs[rank]
-        low = max(hand + whole, 0)  # the shows _moved reads
         later = 0.0
         for his, weight in scores:
-            shows = _ahead_of_play(me, his, target, variant, rank, low, low + len(crib) + 1)
-            later += weight * _moved(crib, shows, hand, whole, part)
+            later += weight * _moved(crib, _dealer_shows(me, his, target, variant, rank), hand, whole, part)
         later *= _scale(model.play, play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
-
-
-def _dealer_moves(model: _Model, opponent: int, target: int, variant: str, outlook: Outlook, rank: int,
-                  nobs: int) -> tuple[int, float, tuple[tuple[int, float], ...]]:
-    """As the dealer with a starter of ``rank``: how far my points move with my crib and my keep's
-    pegging (whole points and the fraction of the next), and his score as it moves with what my cards
-    take from his hand (the whole points either side, each with its weight; at the target he has
-    counted out)."""
-    whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) + outlook.pegging)
-    his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
-    steps = ((his, 1.0 - share), (his + 1, share))
-    return whole, part, tuple((min(max(opponent + step, 0), target), weight) for step, weight in steps if weight)
-
-
-def _work_out_shows(model: _Model, me: int, opponent: int, target: int, variant: str,
-                    outlooks: Sequence[Outlook]) -> None:
-    """Work out at once, by starter rank and his score, the dealer's shows after the play
-    (:func:`_ahead_of_play`) that any of the throws reads: throw by throw, each new hand would go
-    over the play's rows again."""
-    spans: dict[tuple[int, int], tuple[int, int]] = {}
-    for outlook in outlooks:
-        for rank, hand, nobs in set(outlook.starters):
-            if target - me - (2 if rank == 11 else 0) <= 0:
-                continue  # my heels wins at the cut
-            whole, _, scores = _dealer_moves(model, opponent, target, variant, outlook, rank, nobs)
-            low = max(hand + whole, 0)
-            high = low + len(model.cribs[rank]) + 1
-            for his, _ in scores:
-                first, last = spans.get((rank, his), (low, high))
-                spans[rank, his] = min(first, low), max(last, high)
-    for (rank, his), (low, high) in spans.items():
-        _ahead_of_play(me, his, target, variant, rank, low, high)
 
 
 @cache
