@@ -686,12 +686,12 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int,
     hands and throws read only some of them."""
     total = _dealer_shows(me, opponent, target, variant, rank)
     high = min(high, SHOWN)
-    while low < high and total[low] != _UNKNOWN:
-        low += 1
-    while high > low and total[high - 1] != _UNKNOWN:
-        high -= 1
-    if low == high:
+    if _UNKNOWN not in total[low:high]:
         return total
+    while total[low] != _UNKNOWN:
+        low += 1
+    while total[high - 1] != _UNKNOWN:
+        high -= 1
     heels = 2 if rank == 11 else 0
     left = target - me - heels
     sums = [0.0] * (high - low)
