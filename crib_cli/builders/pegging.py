@@ -132,7 +132,7 @@ def render(deals: int, tables: dict[str, list[Entry]]) -> str:
         f"the play, and the mean of the points pegged, {deals:,} simulated deals each, for the 1,820",
         "rank patterns in the order of crib_cli.pegging.keep_patterns(). PLAYS_DEALER and PLAYS_PONE:",
         "how each pattern's play went in the same deals (crib_cli.pegging.KeepPlay), packed by",
-        "crib_cli.pegging.pack_play, joined in the same order, compressed (zlib) and written in base64.",
+        "crib_cli.pegging.pack_play, each compressed (zlib) and written in base64, in the same order.",
         f"Regenerate: python -m crib_cli.builders.pegging --deals {deals}.",
         '"""',
         "",
@@ -143,8 +143,9 @@ def render(deals: int, tables: dict[str, list[Entry]]) -> str:
         lines += [f"    {values!r}," for values, _ in tables[role]]
         lines.append(")")
     for role in TWO_PLAYER_ROLES:
-        text = pack_plays([play for _, play in tables[role]])
-        lines += [f"PLAYS_{role.upper()} = (", *(f'    "{text[at:at + 96]}"' for at in range(0, len(text), 96)), ")"]
+        lines.append(f"PLAYS_{role.upper()} = (")
+        lines += [f'    "{text}",' for text in pack_plays([play for _, play in tables[role]])]
+        lines.append(")")
     return "\n".join(lines) + "\n"
 
 
