@@ -469,8 +469,16 @@ def _after(
         return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
     for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
-                return _stop(gained, goal)
+            if depth == 1:
+                # The horizon: stop if the seat may lay. Most of the search ends here, so this is
+                # _could_lay and _stop written out.
+                if turn:
+                    hold = holds[turn]
+                    for option in _FITTING[LIMIT - count]:
+                        if pool[option] and hold[option]:
+                            return float(gained) if goal is None else goal.value(gained)
+                elif VALUES[hand[0]] <= LIMIT - count:
+                    return float(gained) if goal is None else goal.value(gained)
             return _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
@@ -485,6 +493,9 @@ def _fewer(left: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         return ((),) * len(left)
     return tuple(left[:seat] + (left[seat] - 1,) + left[seat + 1 :] for seat in range(len(left)))
 
+
+_FITTING = tuple(tuple(rank for rank in RANKS if VALUES[rank] <= room) for room in range(LIMIT + 1))
+"""By the room left under 31 (0 to 31), the ranks that fit in it."""
 
 _TURNS = {seats: tuple(tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats))
           for seats in (2, 3, 4)}
@@ -517,7 +528,6 @@ def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat
     return False
 
 
-@lru_cache(maxsize=1 << 14)
 def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, tuple[int, ...], _Sums]:
     """The cards a seat may hold (``hold``: its weight of each rank, 0 for none): how many, the ranks
     among them that fit in ``room``, and the power sums of their weights (each weight to the power
