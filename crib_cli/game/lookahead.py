@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
@@ -71,17 +71,21 @@ def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
     same = 1
     while same < len(ranks) and ranks[-same - 1] == rank:
         same += 1
-    points = same * (same - 1)
-    for k in range(len(ranks), 2, -1):
-        window = ranks[-k:]
-        if max(window) - min(window) == k - 1 and len(set(window)) == k:
-            points += k
-            break
-    if same > 1:
-        return points, ranks[-same:]
+    if same > 1:  # a run would need distinct ranks
+        return same * (same - 1), ranks[-same:]
     start = len(ranks) - 1
     while start and ranks[start - 1] not in ranks[start:]:
         start -= 1
+    # The longest run among the distinct ranks at the end: the longest stretch there whose span is its length.
+    points = 0
+    low = high = rank
+    for length, laid in enumerate(reversed(ranks[start:-1]), 2):
+        if laid < low:
+            low = laid
+        elif laid > high:
+            high = laid
+        if high - low == length - 1 and length > 2:
+            points = length
     return points, ranks[start:]
 
 
@@ -380,18 +384,13 @@ def _value(
     room = LIMIT - count
     if turn == 0:
         best: float | None = None
-        prev = 0
-        for i, rank in enumerate(hand):
-            if rank == prev:
-                continue
-            prev = rank
+        for rank, rest in _choices(hand):
             if VALUES[rank] > room:
                 break
             if not depth:
                 return _stop(gained, goal)
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-                once, gained, goal,
+                rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
             )
             if best is None or value > best:
                 best = value
@@ -432,6 +431,12 @@ def _value(
     return value / total
 
 
+@cache
+def _choices(hand: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each distinct rank of a sorted hand, lowest first, with the hand left after laying it."""
+    return tuple((rank, hand[:i] + hand[i + 1 :]) for i, rank in enumerate(hand) if rank not in hand[:i])
+
+
 def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
@@ -452,9 +457,9 @@ def _after(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
+    left = _fewer(left)[seat]
     mine = ours >> seat & 1
-    if not any(left):
+    if not left:
         return _stop(_gain(gained, mine, points + (count < LIMIT), goal), goal)
     if points:
         gained = _gain(gained, mine, points, goal)
@@ -462,17 +467,39 @@ def _after(
             return goal.value(gained)
     if count == LIMIT:
         return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (seat + step) % seats
+    for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
-                return _stop(gained, goal)
+            if depth == 1:
+                # The horizon: stop if the seat may lay. Most of the search ends here, so this is
+                # _could_lay and _stop written out.
+                if turn:
+                    hold = holds[turn]
+                    for option in _FITTING[LIMIT - count]:
+                        if pool[option] and hold[option]:
+                            return float(gained) if goal is None else goal.value(gained)
+                elif VALUES[hand[0]] <= LIMIT - count:
+                    return float(gained) if goal is None else goal.value(gained)
             return _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
     return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
+
+
+@cache
+def _fewer(left: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the cards every seat has left once it lays one: () when that was the last card of all."""
+    if sum(left) == 1:
+        return ((),) * len(left)
+    return tuple(left[:seat] + (left[seat] - 1,) + left[seat + 1 :] for seat in range(len(left)))
+
+
+_FITTING = tuple(tuple(rank for rank in RANKS if VALUES[rank] <= room) for room in range(LIMIT + 1))
+"""By the room left under 31 (0 to 31), the ranks that fit in it."""
+
+_TURNS = {seats: tuple(tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats))
+          for seats in (2, 3, 4)}
+"""By the number of seats and a seat, the seats in the order they play after it, itself last."""
 
 
 def _gain(gained: int, mine: int, points: int, goal: Goal | None) -> int:
@@ -501,7 +528,6 @@ def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat
     return False
 
 
-@lru_cache(maxsize=1 << 14)
 def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, tuple[int, ...], _Sums]:
     """The cards a seat may hold (``hold``: its weight of each rank, 0 for none): how many, the ranks
     among them that fit in ``room``, and the power sums of their weights (each weight to the power
@@ -589,9 +615,7 @@ def _go(
     (when other seats' cards used them up); if nobody can lead, the play stops.
     """
     gone |= 1 << seat
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (seat + step) % seats
+    for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
             return _value(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     if last < 0:
@@ -617,9 +641,7 @@ def _reset(
     """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
     if once:
         return _stop(gained, goal)
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (last + step) % seats
+    for turn in _TURNS[len(left)][last]:
         if left[turn]:
             return _value(hand, pool, left, holds, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
     return _stop(gained, goal)
@@ -646,8 +668,8 @@ def _line(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    left = (left[0] - 1,) + left[1:]
-    if not any(left):
+    left = _fewer(left)[0]
+    if not left:
         points += count < LIMIT
         return Line(rank, points, _stop(_gain(0, 1, points, goal), goal), "over")
     gained = _gain(0, 1, points, goal)
@@ -656,9 +678,7 @@ def _line(
     if count == LIMIT:
         return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
                     "over" if once else "reset")
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = step % seats
+    for turn in _TURNS[len(left)][0]:
         if left[turn] and not gone >> turn & 1:
             if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return Line(rank, points, _stop(gained, goal), "reply" if turn else "again", seat=turn)
@@ -743,9 +763,9 @@ def _reply(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
+    left = _fewer(left)[seat]
     mine = ours >> seat & 1
-    if not any(left):
+    if not left:
         points += count < LIMIT
         return _stop(_gain(gained, mine, points, goal), goal), points, None, 0
     if points:
@@ -754,9 +774,7 @@ def _reply(
             return goal.value(gained), points, None, 0
     if count == LIMIT:
         return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points, None, 0
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (seat + step) % seats
+    for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
             if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return _stop(gained, goal), points, None, 0
@@ -789,16 +807,11 @@ def _answer(
     """:func:`_value` at seat 0's turn: the value, and the rank :func:`best_rank` picks (None: seat 0 says go)."""
     room = LIMIT - count
     values = {}
-    prev = 0
-    for i, rank in enumerate(hand):
-        if rank == prev:
-            continue
-        prev = rank
+    for rank, rest in _choices(hand):
         if VALUES[rank] > room:
             break
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-            once, gained, goal,
+            rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
     if not values:
         return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
