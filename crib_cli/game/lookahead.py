@@ -426,7 +426,7 @@ def _value(
         value += outcome * (before - after_count)
         before = after_count
     if before > _TIE * total:
-        raised = holds[:turn] + (_raised(hold, 32 - count),) + holds[turn + 1 :]
+        raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
         value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
 
@@ -581,16 +581,11 @@ def _holdings(p1: float, p2: float, p3: float, p4: float, k: int) -> float:
     return (e3 * p1 - e2 * p2 + p1 * p3 - p4) / 4
 
 
-@lru_cache(maxsize=1 << 10)
-def _hold(floor: int, doubt: int, leaning: tuple[float, ...]) -> tuple[float, ...]:
-    """A seat's weight of each rank as the search reads it: its leaning, 0 below its floor or doubted."""
-    return tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
-
-
 @lru_cache(maxsize=1 << 12)
-def _raised(hold: tuple[float, ...], bar: int) -> tuple[float, ...]:
-    """A seat's leaning once it has said go: no card worth less than ``bar`` (its floor)."""
-    return tuple(0.0 if VALUES[rank] < bar else weight for rank, weight in enumerate(hold))
+def _hold(floor: int, doubt: int, leaning: tuple[float, ...]) -> tuple[float, ...]:
+    """A seat's weight of each rank as the search reads it: its leaning, 0 below its floor or doubted
+    (and, for a seat that says go at count ``c``, ``_hold(32 - c, 0, hold)``: its floor raised)."""
+    return tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
 
 
 def _go(
@@ -736,7 +731,7 @@ def _replies(
         replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
         before = after_count
     if before > _TIE * total:
-        raised = holds[:turn] + (_raised(hold, 32 - count),) + holds[turn + 1 :]
+        raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
         go = _go(hand, pool, left, raised, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         value += before * go
         replies.append(Reply(None, before / total, 0, go))
