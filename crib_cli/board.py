@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import accumulate, chain, pairwise, repeat
 from math import prod
-from operator import add, mul
-from typing import Any
+from operator import add, mul, truediv
+from typing import Any, NamedTuple
 
 from .pegging import WINDOW, KeepPlay
 from .rules import SKUNKS, TARGETS, RulesError
@@ -210,8 +210,7 @@ class Outlook:
     dealt: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class _Play:
+class _Play(NamedTuple):
     """Who reaches what in the play, over some deals: ``first[need][k]``, the chance the seat first
     has ``need`` points while the other has fewer than ``k``; ``short[points][k]``, the chance it pegs
     fewer than ``points`` while the other pegs fewer than ``k``."""
@@ -231,66 +230,62 @@ class _Play:
         return cls(first, short)
 
 
-@dataclass(frozen=True, slots=True)
-class _Model:
-    """What the sampled deals of a variant say of a deal's scoring, for :func:`throw_chances`.
+class _Model(NamedTuple):
+    """What the sampled deals of a variant say of a deal's scoring, for :func:`throw_chances`, from
+    one seat's side (its view alone is read, so the other's is not worked out).
 
-    By starter rank: the pone's points in the play with the dealer's play,
-    hand and crib (``pone_rows[rank][pone's play][dealer's total]``); the
-    dealer's points in the play with the pone's play and hand
-    (``dealer_rows[rank][dealer's play][pone's total]``); the crib. And who
-    reaches what in the play, for each seat, over all deals (``play``). ``expert_gift[seat][rank]``: how
+    By starter rank: the seat's points in the play with the other's total
+    (``rows[rank][my play][his total]``): as the pone, his play, hand and
+    crib; as the dealer, his play and hand. The crib (``cribs``, ``crib_means``). Who reaches what in
+    the play, for the seat, over all deals (``play``). ``gift[rank]``: how
     far the seat's own throws in the sampled deals moved the crib, against a
     throw of any two cards (the sampled cribs already hold it).
     """
 
-    pone_rows: dict[int, list[list[float]]]
-    dealer_rows: dict[int, list[list[float]]]
+    rows: dict[int, list[list[float]]]
     cribs: dict[int, list[float]]
-    play: tuple[_Play, _Play]
+    play: _Play
     crib_means: list[list[list[float]]]
-    expert_gift: tuple[dict[int, float], dict[int, float]]
+    gift: dict[int, float]
 
 
 _PONE, _DEALER = 0, 1
 
 
 @cache
-def _model(variant: str) -> _Model:
+def _model(variant: str, seat: int) -> _Model:
     from .data import board as data
 
     name = variant.upper()
     deals: int = getattr(data, f"DEALS_{name}")
-
-    def rows(view: list[list[list[int]]]) -> dict[int, list[list[float]]]:
-        """By starter rank, for each of my play points, the other seat's totals: joint chances."""
-        out = {}
-        for rank, table in enumerate(view):
-            total = sum(map(sum, table))
-            if total:
-                out[rank] = _trimmed([[count / total for count in row] for row in table])
-        return out
-
-    cribs = {rank: [count / sum(row) for count in row] for rank, row in enumerate(grid(f"CRIBS_{name}")) if sum(row)}
+    label = ("PONE", "DEALER")[seat]
+    rows = {}
+    for rank, table in enumerate(grid(f"{label}_VIEW_{name}")):
+        total = sum(map(sum, table))
+        if total:
+            rows[rank] = _trimmed(table, total)
     means: list[list[list[float]]] = grid("CRIB_MEANS")
-    gifts = []
-    for by_rank in grid(f"THROWS_{name}"):  # [seat][lower rank][higher rank][starter rank]
-        gift = {}
-        for rank in RANKS:
-            thrown = [(by_rank[low][high][rank], means[low][high][rank] - means[0][0][rank])
-                      for low in RANKS for high in RANKS[low - 1 :] if by_rank[low][high][rank]]
-            if thrown:
-                gift[rank] = sum(n * shift for n, shift in thrown) / sum(n for n, _ in thrown)
-        gifts.append(gift)
+    by_rank = grid(f"THROWS_{name}")[seat]  # [lower rank][higher rank][starter rank]
+    gift = {}
+    for rank in RANKS:
+        thrown = [(by_rank[low][high][rank], means[low][high][rank] - means[0][0][rank])
+                  for low in RANKS for high in RANKS[low - 1 :] if by_rank[low][high][rank]]
+        if thrown:
+            gift[rank] = sum(n * shift for n, shift in thrown) / sum(n for n, _ in thrown)
     play = grid(f"PLAY_TOTALS_{name}")  # [dealer][pone]
-    plays = [
-        _Play.of(_prefix(grid(f"PLAY_REACH_{label}_{name}"), deals), _prefix(alone, deals))  # [need][other]
-        for label, alone in (("PONE", [list(column) for column in zip(*play)]), ("DEALER", play))
-    ]
+    alone = [list(column) for column in zip(*play)] if seat == _PONE else play
     return _Model(
-        rows(grid(f"PONE_VIEW_{name}")), rows(grid(f"DEALER_VIEW_{name}")), cribs, (plays[0], plays[1]), means,
-        (gifts[0], gifts[1]),
+        rows, _cribs(variant), _Play.of(_prefix(grid(f"PLAY_REACH_{label}_{name}"), deals), _prefix(alone, deals)),
+        means, gift,
     )
+
+
+@cache
+def _cribs(variant: str) -> dict[int, list[float]]:
+    """By starter rank, the distribution of the sampled deals' cribs, as far as it goes (the dealer reads
+    his shows only as far)."""
+    return {rank: [count / sum(row) for count in row[: _counted(row)]]
+            for rank, row in enumerate(grid(f"CRIBS_{variant.upper()}")) if sum(row)}
 
 
 def _prefix(table: Sequence[Sequence[int]], deals: int) -> list[list[float]]:
@@ -301,7 +296,7 @@ def _prefix(table: Sequence[Sequence[int]], deals: int) -> list[list[float]]:
 
 def _of_keep(model: _Model, seat: int, play: KeepPlay | None) -> _Play:
     """The play as the seat's keep plays it: its own (:func:`_own_play`), or over all the sampled deals."""
-    return model.play[seat] if play is None else _own_play(play, seat)
+    return model.play if play is None else _own_play(play, seat)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -313,7 +308,7 @@ def _own_play(play: KeepPlay, seat: int) -> _Play:
     percentage of them. The other seat's points past the window read as within it."""
     first = _prefix(play.reach, play.deals)
     alone = _prefix(play.totals, play.deals)
-    every = _model("six").play[seat].first
+    every = _model("six", seat).play.first
     reached = first[WINDOW][-1]  # the chance of the window's points or more: its last row of totals
     if reached and every[WINDOW][-1]:
         scale = reached / every[WINDOW][-1]
@@ -398,15 +393,22 @@ _SLIGHT = 1e-6
 ten-thousandth of a point of percentage, for work saved in every one of them."""
 
 
-def _trimmed(table: list[list[float]]) -> list[list[float]]:
-    """Rows without their slight tails; rows of next to nothing emptied (but kept, for their place)."""
+def _trimmed(table: list[list[int]], total: int) -> list[list[float]]:
+    """Rows of counts as chances of ``total``, without their slight tails; rows of next to nothing emptied
+    (but kept, for their place). A row's last counts of none are left out before it is divided."""
     out = []
-    for row in table:
-        end = len(row)
+    for counts in table:
+        end = _counted(counts)
+        row = [count / total for count in counts[:end]]
         while end and row[end - 1] < _SLIGHT:
             end -= 1
         out.append(row[:end] if sum(row) >= _SLIGHT else [])
     return out
+
+
+def _counted(counts: list[int]) -> int:
+    """How far a row of counts goes: the place after its last count that is not none."""
+    return len(bytes(map(bool, counts)).rstrip(b"\0"))
 
 
 def _chance(table: list[list[float]], points: int, limit: int) -> float:
@@ -421,11 +423,11 @@ def _chance(table: list[list[float]], points: int, limit: int) -> float:
 def _rows(target: int, variant: str, transposed: bool) -> tuple[tuple[float, ...], ...]:
     """The dealer's chance by position as rows (``[dealer][pone]``, or ``[pone][dealer]`` transposed),
     each padded with zeros past the target: a seat at the target or past it has already won."""
-    tables = board(target, variant)
+    chances = tuple(map(truediv, board(target, variant).win, repeat(_SCALE)))
     pad = (0.0,) * (target + 64)
     if transposed:
-        return tuple(tuple(tables.dealer_win(d, p) for d in range(target)) + pad for p in range(target))
-    return tuple(tuple(tables.dealer_win(d, p) for p in range(target)) + pad for d in range(target))
+        return tuple(chances[pone::target] + pad for pone in range(target))
+    return tuple(chances[dealer * target : (dealer + 1) * target] + pad for dealer in range(target))
 
 
 def throw_chances(
@@ -454,11 +456,16 @@ def throw_chances(
     See docs/methods.md for how close it comes to simulating the deal.
     """
     check_position((me, opponent), target)
-    model = _model(variant)
-    seat = _as_dealer if me_dealing else _as_pone
+    model = _model(variant, _DEALER if me_dealing else _PONE)
     if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
         outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
-    chances = [seat(model, me, opponent, target, variant, outlook) for outlook in outlooks]
+    if me_dealing:
+        moves = [_dealer_moves(model, opponent, target, variant, outlook) for outlook in outlooks]
+        _work_out_shows(model, me, target, variant, outlooks, moves)
+        chances = [_as_dealer(model, me, opponent, target, variant, outlook, moved)
+                   for outlook, moved in zip(outlooks, moves)]
+    else:
+        chances = [_as_pone(model, me, opponent, target, variant, outlook) for outlook in outlooks]
     return tuple(min(max(chance, 0.0), 1.0) for chance in chances)  # sums of chances may round past 1
 
 
@@ -488,11 +495,11 @@ def _moved(chances: Sequence[float], values: Sequence[float], base: int, whole: 
     return float(low + part * (high - low))
 
 
-def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int, seat: int) -> float:
+def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int) -> float:
     """How far my throw moves the crib, against the throws the seat makes in the sampled deals."""
     means = model.crib_means
     low, high = thrown
-    return means[low][high][rank] - means[0][0][rank] + nobs - model.expert_gift[seat].get(rank, 0.0)
+    return means[low][high][rank] - means[0][0][rank] + nobs - model.gift.get(rank, 0.0)
 
 
 def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
@@ -505,12 +512,12 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         if left <= 0:
             continue  # his heels wins at the cut
         # His points after the play and his shows move with my crib's gift, my keep's pegging and my cards.
-        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _PONE) - outlook.pegging
+        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) - outlook.pegging
                              + _removal(variant, _DEALER, outlook.dealt, rank))
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
         low = _later_as_dealer(target, variant, rank, me + hand, start)
         high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
-        later = (low + part * (high - low)) * _scale(model.play[_PONE], play, need - hand, left)
+        later = (low + part * (high - low)) * _scale(model.play, play, need - hand, left)
         total += cards * (_counted_out(play, need, left, hand) + later)
     return total / len(outlook.starters)
 
@@ -533,15 +540,56 @@ def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: in
     rows = _rows(target, variant, False)
     reach = max(target - start, 0)  # his points past these win before I deal: the table reads 0 there
     later = 0.0
-    for pegged, row in enumerate(_model(variant).pone_rows[rank]):
+    for pegged, row in enumerate(_model(variant, _PONE).rows[rank]):
         if shown + pegged >= target:
             break
         if row:
-            later += sum(map(mul, row[:reach], rows[shown + pegged][start : start + reach]))
+            later += sum(map(mul, row if len(row) <= reach else row[:reach], rows[shown + pegged][start : start + len(row)]))
     return later
 
 
-def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook) -> float:
+_Moves = dict[tuple[int, int], tuple[int, float, tuple[tuple[int, float], ...]]]
+"""As the dealer with a throw, by starter rank and nobs: how far my points move with my crib and my
+keep's pegging (whole points and the fraction of the next), and his score as it moves with what my
+cards take from his hand (the whole points either side, each with its weight; at the target he has
+counted out)."""
+
+
+def _dealer_moves(model: _Model, opponent: int, target: int, variant: str, outlook: Outlook) -> _Moves:
+    moves = {}
+    for rank, _, nobs in set(outlook.starters):
+        if (rank, nobs) not in moves:
+            whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) + outlook.pegging)
+            his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
+            steps = ((his, 1.0 - share), (his + 1, share))
+            scores = tuple((min(max(opponent + step, 0), target), weight) for step, weight in steps if weight)
+            moves[rank, nobs] = whole, part, scores
+    return moves
+
+
+def _work_out_shows(model: _Model, me: int, target: int, variant: str, outlooks: Sequence[Outlook],
+                    moves: Sequence[_Moves]) -> None:
+    """Work out at once, by starter rank and his score, the dealer's shows after the play
+    (:func:`_ahead_of_play`) that any of the throws reads (:func:`_as_dealer`): throw by throw, each
+    new hand would go over the play's rows again."""
+    spans: dict[tuple[int, int], tuple[int, int]] = {}
+    for outlook, moved in zip(outlooks, moves):
+        for rank, hand, nobs in set(outlook.starters):
+            whole, _, scores = moved[rank, nobs]
+            low = max(hand + whole, 0)
+            high = low + len(model.cribs[rank]) + 1
+            for his, _ in scores:
+                first, last = spans.get((rank, his), (low, high))
+                spans[rank, his] = min(first, low), max(last, high)
+    for (rank, his), (low, high) in spans.items():
+        if target - me - (2 if rank == 11 else 0) > 0:  # else my heels wins at the cut
+            _ahead_of_play(me, his, target, variant, rank, low, high)
+
+
+def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook,
+               moves: _Moves) -> float:
+    """As the dealer, my chance to win with a throw, its shows after the play worked out
+    (:func:`_work_out_shows`)."""
     total = 0.0
     need, theirs = target - me, target - opponent
     play = _of_keep(model, _DEALER, outlook.play)
@@ -551,36 +599,31 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
         if left <= 0:
             total += cards  # my heels wins at the cut
             continue
-        # My points move with my crib and with my keep's pegging; his, with what my cards take from his hand.
-        whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs, _DEALER) + outlook.pegging)
-        his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
+        whole, part, scores = moves[rank, nobs]
+        crib = model.cribs[rank]
         later = 0.0
-        for step, weight in ((his, 1.0 - share), (his + 1, share)):
-            if weight:  # his score moved by the whole points either side; at the target he has counted out
-                shows = _ahead_of_play(me, min(max(opponent + step, 0), target), target, variant, rank)
-                later += weight * _moved(model.cribs[rank], shows, hand, whole, part)
-        later *= _scale(model.play[_DEALER], play, left, theirs)
+        for his, weight in scores:
+            later += weight * _moved(crib, _dealer_shows(me, his, target, variant, rank), hand, whole, part)
+        later *= _scale(model.play, play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
 
 
 @cache
-def _removal_fits(variant: str) -> tuple[dict[int, tuple[list[float], float]], ...]:
-    """By seat and starter rank, the least-squares fit of the seat's hand on the ranks the other seat
+def _removal_fit(variant: str, seat: int, rank: int) -> tuple[list[float], float] | None:
+    """With a starter of ``rank``, the least-squares fit of the seat's hand on the ranks the other seat
     was dealt, in the sampled deals: the points each card of a rank adds (by rank, 1 to 13), and what
-    a card of the other seat's adds on average (each rank weighed by how often it holds it)."""
-    fits = []
-    for label in ("PONE", "DEALER"):
-        by_rank = {}
-        for rank, sums in enumerate(grid(f"REMOVAL_{label}_{variant.upper()}")):  # [starter][i][0: x*y, j: x*x]
-            products = [row[1:14] for row in sums[1:14]]
-            points = _least_squares(products, [row[0] for row in sums[1:14]])
-            if points is not None:  # a small sample may not hold every rank: no fit then
-                total = sum(map(sum, products))
-                shares = [sum(row) / total for row in products]
-                by_rank[rank] = (points, float(sum(map(mul, points, shares))))
-        fits.append(by_rank)
-    return tuple(fits)
+    a card of the other seat's adds on average (each rank weighed by how often it holds it). None
+    where a small sample does not hold every rank. Fitted when first asked for: far from the end no
+    fit is needed, and near it only the starters' ranks of the seat asked for."""
+    sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")[rank]  # [i][0: x*y, j: x*x]
+    products = [row[1:14] for row in sums[1:14]]
+    points = _least_squares(products, [row[0] for row in sums[1:14]])
+    if points is None:
+        return None
+    total = sum(map(sum, products))
+    shares = [sum(row) / total for row in products]
+    return points, float(sum(map(mul, points, shares)))
 
 
 def _least_squares(products: list[list[int]], targets: list[int]) -> list[float] | None:
@@ -605,8 +648,10 @@ def _removal(variant: str, seat: int, dealt: tuple[int, ...], rank: int) -> floa
     """How far the seat's hand, with a starter of ``rank``, moves when the other seat was dealt these
     ranks, against the sampled deals' average: the fit's points for them less for the average holding
     (0 with none known): holding fives, for one, takes points from his hand."""
-    fit = _removal_fits(variant)[seat].get(rank)
-    if fit is None or not dealt:
+    if not dealt:
+        return 0.0
+    fit = _removal_fit(variant, seat, rank)
+    if fit is None:
         return 0.0
     points, average = fit
     return sum(points[held - 1] for held in dealt) - len(dealt) * average
@@ -618,43 +663,61 @@ of 29 moved by the model's largest shift (9: the crib means and the pegging tabl
 29 values of a crib's distribution after it (a test checks the extreme throw)."""
 
 
+_UNKNOWN = -1.0
+"""A chance not yet worked out, in :func:`_pone_short`'s and :func:`_dealer_shows`'s tables (a chance
+is never negative beyond rounding)."""
+
+
 @lru_cache(maxsize=1 << 15)
-def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
+def _dealer_shows(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
+    """The dealer's chances by the points he shows after the play (:func:`_ahead_of_play`), worked out
+    as asked for. Kept from throw to throw and deal to deal, as many positions as a long run of games
+    visits: they depend on the position, not the cards."""
+    return array("d", [_UNKNOWN]) * SHOWN
+
+
+def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int, low: int,
+                   high: int) -> array[float]:
     """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
     after the play, my chance to win (``y`` reaches what I lack, and his hand did not count out
     first) or win later as the pone of the next deal, over what the play may bring me short of what
-    I need, each weighed by its chance. Kept from throw to throw and deal to deal (read only: the
-    cache holds it, as many positions as a long run of games visits): it depends on the position,
-    not the cards."""
+    I need, each weighed by its chance. Worked out for ``y`` from ``low`` to short of ``high`` (at
+    most :data:`SHOWN`), the rest as far as earlier calls asked (:func:`_dealer_shows`): a deal's
+    hands and throws read only some of them."""
+    total = _dealer_shows(me, opponent, target, variant, rank)
+    high = min(high, SHOWN)
+    if _UNKNOWN not in total[low:high]:
+        return total
+    while total[low] != _UNKNOWN:
+        low += 1
+    while total[high - 1] != _UNKNOWN:
+        high -= 1
     heels = 2 if rank == 11 else 0
     left = target - me - heels
-    total = [0.0] * SHOWN
-    for pegged, row in enumerate(_model(variant).dealer_rows[rank]):
+    sums = [0.0] * (high - low)
+    for pegged, row in enumerate(_model(variant, _DEALER).rows[rank]):
         if pegged >= left:
             break
         if row:
-            mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged)
-            total = list(map(add, total, chain(later, repeat(mass))))  # at the target or past it: mine
-    return array("d", total)
+            mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged, low, high)
+            sums = list(map(add, sums, chain(later, repeat(mass))))  # at the target or past it: mine
+    total[low:high] = array("d", sums)
+    return total
 
 
-_UNKNOWN = -1.0
-"""A chance not yet worked out, in :func:`_pone_short`'s table (a chance is never negative beyond rounding)."""
-
-
-def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int,
-                   mine: int) -> tuple[float, array[float]]:
+def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int, mine: int, low: int,
+                   high: int) -> tuple[float, array[float]]:
     """As the dealer who pegged ``pegged`` with a starter of ``rank``: the chance that the pone's play
-    and hand leave him short of the target, and, for each score from ``mine`` up (to the target, at
-    most :data:`SHOWN` of them), that chance less his chance to win as the next dealer."""
+    and hand leave him short of the target, and, for each score from ``mine + low`` to short of
+    ``mine + high`` (and of the target), that chance less his chance to win as the next dealer."""
     alive, mass, known = _pone_short(target, variant, rank, pegged, opponent)
-    end = min(mine + SHOWN, target)
-    if _UNKNOWN in known[mine:end]:
+    begin, end = mine + low, min(mine + high, target)
+    if _UNKNOWN in known[begin:end]:
         columns, stop = _rows(target, variant, True), opponent + len(alive)
-        for score in range(mine, end):
+        for score in range(begin, end):
             if known[score] == _UNKNOWN:
                 known[score] = mass - sum(map(mul, alive, columns[score][opponent:stop]))
-    return mass, known[mine:end]
+    return mass, known[begin:end]
 
 
 @lru_cache(maxsize=1 << 15)
@@ -663,7 +726,7 @@ def _pone_short(target: int, variant: str, rank: int, pegged: int,
     """The pone's play and hand while short of the target, their chance, and the dealer's chances by
     his score after them (:func:`_later_as_pone`), worked out as asked for: positions around each
     other share them. Kept from deal to deal, as many as a long run of games visits."""
-    alive = _model(variant).dealer_rows[rank][pegged][: target - opponent]
+    alive = _model(variant, _DEALER).rows[rank][pegged][: target - opponent]
     return alive, sum(alive), array("d", [_UNKNOWN]) * target
 
 
@@ -681,7 +744,7 @@ def _shows(variant: str, rank: int, seat: int) -> tuple[float, ...]:
 @cache
 def _his_shows(variant: str, rank: int) -> tuple[float, ...]:
     """The dealer's hand and crib together with a starter of this rank (the sampled deals' cribs)."""
-    hand, crib = _shows(variant, rank, _DEALER), _model(variant).cribs[rank]
+    hand, crib = _shows(variant, rank, _DEALER), _cribs(variant)[rank]
     total = [0.0] * (len(hand) + len(crib))
     for points, chance in enumerate(hand):
         if chance:
@@ -705,10 +768,9 @@ def after_play(
     Then the game goes on from where the deal leaves it, by the table.
     """
     check_position((me, opponent), target)
-    model = _model(variant)
+    model = _model(variant, _DEALER if me_dealing else _PONE)
     rows = _rows(target, variant, False)
-    seat = _DEALER if me_dealing else _PONE
-    crib_shift = _crib_shift(model, thrown, starter, nobs, seat)
+    crib_shift = _crib_shift(model, thrown, starter, nobs)
     known: dict[tuple[int, int], float] = {}
     if me_dealing:
         whole, part = _split(crib_shift)

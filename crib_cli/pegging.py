@@ -12,12 +12,13 @@ import base64
 import sys
 import zlib
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from math import comb
 
 from .cards import Card
-from .tables import rank_key, rank_multisets
+from .tables import rank_multisets
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +72,10 @@ def pack_play(play: KeepPlay) -> bytes:
     return b"".join(count.to_bytes(2, "big") for table in (play.reach, play.totals) for row in table for count in row)
 
 
-def pack_plays(plays: Sequence[bytes]) -> str:
-    """Packed plays (:func:`pack_play`) of every pattern, compressed, as text for the generated module."""
-    return base64.b64encode(zlib.compress(b"".join(plays), 9)).decode("ascii")
+def pack_plays(plays: Sequence[bytes]) -> list[str]:
+    """Packed plays (:func:`pack_play`) of every pattern as text for the generated module: each
+    compressed on its own, so a keep's play is read without decompressing every pattern's."""
+    return [base64.b64encode(zlib.compress(play, 9)).decode("ascii") for play in plays]
 
 
 def keep_play(keep: Sequence[Card], role: str) -> KeepPlay:
@@ -85,35 +87,19 @@ def keep_play(keep: Sequence[Card], role: str) -> KeepPlay:
     >>> sum(map(sum, play.totals)) == play.deals
     True
     """
-    return _keep_play(role, rank_key([card.rank for card in keep]))
+    return _keep_play(role, pattern_index([card.rank for card in keep]))
 
 
 @lru_cache(maxsize=1 << 12)
-def _keep_play(role: str, key: int) -> KeepPlay:
-    from .data.pegging import DEALS
-
-    size = WINDOW + 1
-    start = _pattern_index()[key] * _PLAY_COUNTS
-    counts = _plays(role)[start : start + _PLAY_COUNTS]
-    rows = [tuple(counts[at : at + size]) for at in range(0, _PLAY_COUNTS, size)]
-    return KeepPlay(DEALS, tuple(rows[:size]), tuple(rows[size:]))
-
-
-@cache
-def _pattern_index() -> dict[int, int]:
-    """Each rank pattern's place in :func:`keep_patterns`, by its key."""
-    return {rank_key(ranks): at for at, ranks in enumerate(keep_patterns())}
-
-
-@cache
-def _plays(role: str) -> array[int]:
-    """Every pattern's packed play counts for ``role``, in order, as two-byte numbers."""
+def _keep_play(role: str, at: int) -> KeepPlay:
     from .data import pegging as data
 
-    counts = array("H", zlib.decompress(base64.b64decode("".join(getattr(data, f"PLAYS_{role.upper()}")))))
+    counts = array("H", zlib.decompress(base64.b64decode(getattr(data, f"PLAYS_{role.upper()}")[at])))
     if sys.byteorder == "little":
         counts.byteswap()
-    return counts
+    size = WINDOW + 1
+    rows = [tuple(counts[start : start + size]) for start in range(0, _PLAY_COUNTS, size)]
+    return KeepPlay(data.DEALS, tuple(rows[:size]), tuple(rows[size:]))
 
 
 def keep_patterns() -> list[tuple[int, ...]]:
@@ -121,15 +107,32 @@ def keep_patterns() -> list[tuple[int, ...]]:
     return rank_multisets(4)
 
 
+_LAST = comb(16, 4) - 1
+"""The last pattern's place in :func:`keep_patterns`: 1,819."""
+_STEPS = tuple(tuple(comb(16 - rank - place, 4 - place) for rank in range(14)) for place in range(4))
+"""``_STEPS[place][rank]``: how many patterns follow, in :func:`keep_patterns`, one whose ``place``-th
+lowest rank (from 0) is ``rank``, sharing its lower ranks but higher there: for :func:`pattern_index`."""
+
+
+def pattern_index(ranks: Iterable[int]) -> int:
+    """The place of a multiset of four ranks, in any order, in :func:`keep_patterns`, worked out from
+    the ranks: the patterns sorted and spread out (the ``i``-th lowest rank plus ``i``) are the
+    combinations of four of 16 numbers, in their lexicographic order, so no table is built to find it.
+
+    >>> pattern_index([1, 1, 1, 1]), pattern_index([13, 12, 13, 13])
+    (0, 1818)
+    """
+    low, second, third, high = sorted(ranks)
+    return _LAST - _STEPS[0][low] - _STEPS[1][second] - _STEPS[2][third] - _STEPS[3][high]
+
+
 @cache
-def _table() -> dict[tuple[str, int], PeggingValue]:
+def _value(role: str, at: int) -> PeggingValue:
+    """The table's entry of the pattern at ``at`` for ``role``, read from the generated tuples when first asked for."""
     from .data.pegging import DEALER, DEALS, PONE
 
-    table: dict[tuple[str, int], PeggingValue] = {}
-    for role, entries in (("dealer", DEALER), ("pone", PONE)):
-        for ranks, (mean, error, pegged) in zip(keep_patterns(), entries):
-            table[role, rank_key(ranks)] = PeggingValue(mean, error, DEALS, pegged)
-    return table
+    mean, error, pegged = {"dealer": DEALER, "pone": PONE}[role][at]
+    return PeggingValue(mean, error, DEALS, pegged)
 
 
 def pegging_value(keep: Sequence[Card], role: str) -> PeggingValue:
@@ -139,4 +142,4 @@ def pegging_value(keep: Sequence[Card], role: str) -> PeggingValue:
     >>> pegging_value(parse_cards("5S 5C 6D 4C"), "pone").deals
     1000
     """
-    return _table()[role, rank_key([card.rank for card in keep])]
+    return _value(role, pattern_index([card.rank for card in keep]))

@@ -37,7 +37,8 @@ def main() -> None:
     first = timed(dealer_chance, 0, 0)
     lookups = timed(lambda: [dealer_chance(d, p) for d in range(121) for p in range(121)]) / (121 * 121)
     print(f"a position's chance: {first:.1f} ms the first (loading the table), then {1000 * lookups:.2f} µs")
-    analyze_discards(rng.sample(DECK, 6), role="pone", pegging=True, score=(110, 110))  # the deal model, loaded once
+    for role in ("pone", "dealer"):  # the deal model, loaded once for each seat
+        analyze_discards(rng.sample(DECK, 6), role=role, pegging=True, score=(110, 110))
     for label, endgame in (("the deal may end the game", True), ("it cannot", False)):
         plain, scored = [], []
         seen = set()

@@ -23,6 +23,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+NEAR = "crib discard 5S 5C 6D JH 4C KS --score 110-112 --role pone"
+"""Every throw's chance to win where the deal may end the game."""
+FAR = "crib discard 5S 5C 6D JH 4C KS --score 40-40 --role pone"
+"""The same far from the end, where it cannot."""
 
 
 def cpu_ms(command: list[str], runs: int) -> float:
@@ -52,11 +56,13 @@ def measure(python: str, runs: int) -> None:
         "import click, tabulate": cpu_ms([python, "-c", "import click, tabulate"], runs),
         "crib --help": cpu_ms([*crib, "--help"], runs),
         "crib discard 5S 5C 6D JH 4C KS": cpu_ms([*crib, "discard", "5S 5C 6D JH 4C KS"], runs),
+        NEAR: cpu_ms([*crib, *NEAR.split()[1:]], runs),
+        FAR: cpu_ms([*crib, *FAR.split()[1:]], runs),
         "crib stats": cpu_ms([*crib, "stats"], runs),
         "crib score 5S 5C 5D JH / 5H": cpu_ms([*crib, "score", "5S 5C 5D JH / 5H"], runs),
     }
     for name, ms in figures.items():
-        print(f"{name:<34} {ms:6.1f} ms")
+        print(f"{name:<62} {ms:6.1f} ms")
     base, libraries, helps = figures["python -c pass"], figures["import click, tabulate"], figures["crib --help"]
     print()
     print(f"crib --help / bare interpreter        {helps / base:5.2f}x")

@@ -2,7 +2,9 @@
 
 It reads the model in ``crib_cli.game.lookahead`` literally: at another seat's
 turn every set of cards it could hold is listed, the seat lays its best card
-from each, and the results are averaged; piles are scored by the rule book.
+from each, and the results are averaged, each holding weighed by its cards'
+weights multiplied (the seat's leaning; a doubted rank weighs 0); piles are
+scored by the rule book.
 Points are added up as they are pegged, and where the search stops they are
 its value: their difference, or with a goal (playing the board) the chance
 to win they leave, 1 or 0 the moment a side reaches its need.
@@ -49,7 +51,8 @@ def pile_points(pile: tuple[Card, ...]) -> int:
 @dataclass(frozen=True)
 class Position:
     """Seat 0's cards, the cards it has not seen, each seat's cards left and floor, the series;
-    with ``once`` the play ends at the first go or 31 (five-card cribbage)."""
+    with ``once`` the play ends at the first go or 31 (five-card cribbage); ``weights`` each seat's
+    weight of a card of each rank (index 0 unused; empty: every card alike)."""
 
     mine: tuple[Card, ...]
     unseen: tuple[Card, ...]
@@ -61,6 +64,7 @@ class Position:
     turn: int
     depth: int
     once: bool = False
+    weights: tuple[tuple[Fraction, ...], ...] = ()
 
     @property
     def count(self) -> int:
@@ -104,23 +108,33 @@ def naive_value(position: Position, scored: Score = (0, 0), goal: Goal | None = 
         if position.depth == 0:
             return stop(scored, goal)
         return max(lay(position, card, scored, goal) for card in fits)
-    allowed = [card for card in position.unseen if value(card) >= position.floors[seat]]
+    allowed = [card for card in position.unseen if value(card) >= position.floors[seat] and weight(position, seat, card)]
     if not any(value(card) <= room for card in allowed):
         return go(position, scored, goal)
     if position.depth == 0:
         return stop(scored, goal)
     holdings = list(combinations(allowed, min(position.held[seat], len(allowed))))
     total: Fraction | float = Fraction(0)
+    weights = Fraction(0)
     for holding in holdings:
+        share = Fraction(1)
+        for card in holding:
+            share *= weight(position, seat, card)
+        weights += share
         fits = [card for card in holding if value(card) <= room]
         if fits:
             outcomes = [lay(position, card, scored, goal) for card in fits]
-            total += max(outcomes) if position.ours(seat) else min(outcomes)
+            total += share * (max(outcomes) if position.ours(seat) else min(outcomes))
         else:
             floors = list(position.floors)
             floors[seat] = max(floors[seat], 32 - position.count)
-            total += go(replace(position, floors=tuple(floors)), scored, goal)
-    return total / len(holdings)
+            total += share * go(replace(position, floors=tuple(floors)), scored, goal)
+    return total / weights
+
+
+def weight(position: Position, seat: int, card: Card) -> Fraction:
+    """The seat's weight of a card: 1 without weights."""
+    return position.weights[seat][int(card.rank)] if position.weights else Fraction(1)
 
 
 def naive_values(position: Position, goal: Goal | None = None) -> dict[int, Fraction | float]:

@@ -160,8 +160,8 @@ WHY = {
     "lead from the pair": (("4H 4S 9C KD", "", "4S"), "lead from the pair: if he pairs it, your 4H makes a pair royal for 6"),
     "the reply feared and the answer kept": (
         ("5S 6S 9D TD", "7D", "9D"),
-        ("if he lays a 9 for 25 (16%), he makes a pair for 2, and your 6S makes 31 for 2 back; "
-         "if he lays an 8 for 24 (6%), he makes a run of 3 for 3, and your 6S makes a run of 4 for 4 back"),
+        ("if he lays an 8 for 24 (13%), he makes a run of 3 for 3, and your 6S makes a run of 4 for 4 back; "
+         "if he lays a 9 for 25 (15%), he makes a pair for 2, and your 6S makes 31 for 2 back"),
     ),
 }
 
@@ -221,7 +221,7 @@ def test_where_the_board_decides_the_card_is_the_likeliest_to_win() -> None:
 def test_what_a_card_gives_up_is_the_difference_of_the_figures_printed() -> None:
     view = view_of_play(parse_cards("5S 6S 9D TD"), parse_cards("7D"), rules=GameRules())
     verdict = judge_play(analyze_play(view, "expert", board=False), parse_card("TD"))
-    assert play_text(verdict).startswith("the expert would lay 9D (+0.22, yours -0.86: you gave up 1.08): 9D: if he ")
+    assert play_text(verdict).startswith("the expert would lay 9D (+0.23, yours -0.55: you gave up 0.78): 9D: if he ")
     assert "; yours, TD: if he lays a 10 for 27" in verdict.why
 
 

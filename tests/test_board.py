@@ -18,7 +18,7 @@ from crib_cli.board import (
     _least_squares,
     _own_play,
     _removal,
-    _removal_fits,
+    _removal_fit,
     _shifted,
     after_play,
     board,
@@ -175,7 +175,7 @@ def test_a_keeps_own_play_is_read_from_its_deals(need: int, limit: int) -> None:
         assert _chance(play.first, need, limit) == pytest.approx(first / len(MADE_PLAYS))
         assert _below(play.short, need, limit) == pytest.approx(short / len(MADE_PLAYS))
     else:
-        every = board_module._model("six").play[0].first
+        every = board_module._model("six", 0).play.first
         assert _chance(play.first, need, limit) == pytest.approx(every[need][limit] * 0.2 / every[WINDOW][-1])
 
 
@@ -210,9 +210,10 @@ def test_a_keep_whose_play_pegs_more_wins_more(me: int, opponent: int, me_dealin
 def test_the_fits_of_his_hand_on_my_cards_solve_their_equations(variant: str, seat: int) -> None:
     """Each starter's fit of a hand on the other seat's ranks satisfies its normal equations."""
     sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
-    fits = _removal_fits(variant)[seat]
-    assert sorted(fits) == list(range(1, 14))
-    for rank, (points, _) in fits.items():
+    for rank in range(1, 14):
+        fit = _removal_fit(variant, seat, rank)
+        assert fit is not None
+        points, _ = fit
         for row in sums[rank][1:14]:
             assert sum(map(mul, row[1:14], points)) == pytest.approx(row[0], rel=1e-9)
 
@@ -375,20 +376,20 @@ def test_the_dealers_shows_are_worked_out_far_enough(variant: str, monkeypatch: 
     same chance as with the shows worked out much further."""
     from crib_cli import board as module
 
-    means = module._model(variant).crib_means
+    means = module._model(variant, 1).crib_means
     thrown = max(((low, high) for low in range(1, 14) for high in range(low, 14)),
                  key=lambda pair: min(means[pair[0]][pair[1]][rank] - means[0][0][rank] for rank in range(1, 14)))
     starters = tuple((rank, 29, 1) for rank in range(1, 14) for _ in range(4))[:46]
     extreme = [Outlook(thrown, starters, 2.1), Outlook(thrown, starters, 0.0)]
     target = 61 if variant == "five" else 121
     for me, opponent in [(0, 0), (target - 50, target - 30), (target - 40, 10)]:
-        module._ahead_of_play.cache_clear()
+        module._dealer_shows.cache_clear()
         chances = throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant)
         monkeypatch.setattr(module, "SHOWN", 200)
-        module._ahead_of_play.cache_clear()
+        module._dealer_shows.cache_clear()
         assert throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant) == chances
         monkeypatch.undo()
-    module._ahead_of_play.cache_clear()
+    module._dealer_shows.cache_clear()
 
 
 def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:

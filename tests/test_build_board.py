@@ -111,7 +111,7 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
     deals = 60
     sample = builder.combine(builder.sample_deals((variant, 0, deals)))
     rules = GameRules(variant=variant)
-    players = [ExpertPlayer(pegging=True), ExpertPlayer(pegging=True)]
+    players = [ExpertPlayer(pegging=True, reads_cards=False), ExpertPlayer(pegging=True, reads_cards=False)]
     totals: Counter[tuple[int, int]] = Counter()
     pone_view: Counter[tuple[int, int, int]] = Counter()
     fit: Counter[tuple[int, int]] = Counter()

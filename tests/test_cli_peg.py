@@ -117,7 +117,7 @@ def test_advise_table() -> None:
     lines = result.output.splitlines()
     assert lines[0].split() == ["play", "count", "now", "net", "reply", "why"]
     assert [line.split()[0] for line in lines[1:5]] == ["9D", "TD", "5S", "6S"]
-    assert lines[1].split(maxsplit=5)[:5] == ["9D", "16", "0", "+1.78", "0.38"]
+    assert lines[1].split(maxsplit=5)[:5] == ["9D", "16", "0", "+1.85", "0.38"]
     assert lines[5].startswith("net: points you peg less points conceded from here, on average, looking to the end")
 
 

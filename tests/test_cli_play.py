@@ -66,8 +66,9 @@ MISTAKES = {
 
 class Script:
     """A person who gives the answers of ``first`` (by kind of question) before any other, and otherwise
-    throws the first cards and lays any card that fits; with the mistakes of :data:`MISTAKES`, one
-    who makes every mistake once, asks for advice, and counts one hand short. ``play again?`` is
+    throws the first cards and lays any card that fits (while a card past 31 is still to be tried, it
+    keeps and lays its biggest cards, to drive the count where one will not fit); with the mistakes of :data:`MISTAKES`, one who makes every
+    mistake once, asks for advice, and counts one hand short. ``play again?`` is
     answered from ``first["again"]``, then by the end of input."""
 
     def __init__(self, first: dict[str, list[str]] | None = None) -> None:
@@ -84,6 +85,8 @@ class Script:
         if prompt.startswith("throw "):
             hand = parse_cards(next(l for l in reversed(lines) if l.startswith("your hand: "))[len("your hand: "):])
             need = int(prompt.split()[1])
+            if self.first.get("past 31"):
+                hand = tuple(sorted(hand, key=lambda card: card.value))
             return self.take("throw", format_cards(hand[:need]))
         if prompt.startswith("lay a card"):
             state = next(l for l in reversed(lines) if "; your cards: " in l)
@@ -99,6 +102,8 @@ class Script:
             if too_big and self.first.get("past 31"):
                 self.first["past 31"].clear()
                 return str(too_big[0])
+            if self.first.get("past 31"):
+                return str(max(fits, key=lambda card: card.value))
             self.index += 1
             return str(fits[self.index % len(fits)])
         if prompt.startswith("count your "):

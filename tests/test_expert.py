@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
 from itertools import product
 
 import pytest
@@ -135,9 +137,10 @@ def test_the_kept_tail_scores_like_the_whole_series(ranks: list[int]) -> None:
 
 
 @st.composite
-def positions(draw: st.DrawFn, once: bool = False, two: bool = False) -> tuple[PlayState, Position]:
+def positions(draw: st.DrawFn, once: bool = False, two: bool = False, read: bool = False) -> tuple[PlayState, Position]:
     """Small positions: two to four seats (``two``: two) with a card or two each, a handful of unseen cards;
-    with ``once``, two seats whose play ends at the first go or 31 (five-card cribbage)."""
+    with ``once``, two seats whose play ends at the first go or 31 (five-card cribbage); with ``read``,
+    each other seat leans to some ranks and doubts others (:class:`PlayState` ``leanings`` and ``doubts``)."""
     seats = 2 if once or two else draw(st.sampled_from([2, 2, 3, 4]))
     deck = draw(st.permutations(DECK))
     held = [draw(st.integers(1, 2))] + [draw(st.integers(0 if seats > 2 else 1, 2 if seats < 4 else 1)) for _ in range(seats - 1)]
@@ -153,6 +156,12 @@ def positions(draw: st.DrawFn, once: bool = False, two: bool = False) -> tuple[P
     floors = (0,) + tuple(draw(st.sampled_from([0, 0, 4, 8])) for _ in range(seats - 1))
     depth = draw(st.integers(1, 9))
     ranks = Counter(int(card.rank) for card in unseen)
+    leanings: tuple[tuple[float, ...], ...] = ()
+    doubts: tuple[int, ...] = ()
+    if read:
+        leanings = tuple((0.0,) + tuple(draw(st.sampled_from([0.5, 1.0, 1.75, 3.0])) for _ in range(13))
+                         for _ in range(seats))
+        doubts = (0,) + tuple(draw(st.sampled_from([0, 1 << 5, 1 << 10 | 1 << 4, 0b10101010])) for _ in range(seats - 1))
     state = PlayState(
         hand=tuple(sorted(int(card.rank) for card in mine)),
         unseen=tuple(ranks[r] for r in range(14)),
@@ -162,8 +171,14 @@ def positions(draw: st.DrawFn, once: bool = False, two: bool = False) -> tuple[P
         gone=gone,
         last=last,
         once=once,
+        doubts=doubts,
+        leanings=leanings,
     )
-    return state, Position(mine, unseen, tuple(held), floors, tuple(pile), gone, last, 0, depth, once)
+    weights = tuple(
+        tuple(Fraction(0) if doubt >> rank & 1 else Fraction(weight) for rank, weight in enumerate(leaning))
+        for doubt, leaning in zip(doubts, leanings)
+    )
+    return state, Position(mine, unseen, tuple(held), floors, tuple(pile), gone, last, 0, depth, once, weights)
 
 
 @settings(max_examples=150, deadline=None)
@@ -175,6 +190,12 @@ def test_search_equals_naive_reference(position: tuple[PlayState, Position]) -> 
 @settings(max_examples=100, deadline=None)
 @given(positions(once=True))
 def test_search_equals_naive_reference_when_the_play_goes_once(position: tuple[PlayState, Position]) -> None:
+    check_against_reference(position)
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(read=True))
+def test_search_reading_the_cards_laid_equals_naive_reference(position: tuple[PlayState, Position]) -> None:
     check_against_reference(position)
 
 
@@ -222,7 +243,7 @@ def after_reply(state: PlayState, mine: int, reply: int) -> PlayState:
     unseen = list(state.unseen)
     unseen[reply] -= 1
     left = (state.left[0] - 1, state.left[1] - 1)
-    return PlayState(tuple(hand), tuple(unseen), left, state.floors, (*state.pile, mine, reply), state.gone, 1, state.once)
+    return replace(state, hand=tuple(hand), unseen=tuple(unseen), left=left, pile=(*state.pile, mine, reply), last=1)
 
 
 def check_lines(state: PlayState, depth: int, goal: Goal | None = None) -> None:
@@ -246,7 +267,7 @@ def check_lines(state: PlayState, depth: int, goal: Goal | None = None) -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(positions())
+@given(st.booleans().flatmap(lambda read: positions(read=read)))
 def test_the_lines_are_the_search(position: tuple[PlayState, Position]) -> None:
     state, naive = position
     check_lines(state, naive.depth)

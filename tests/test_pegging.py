@@ -10,7 +10,7 @@ from crib_cli.builders.pegging import simulate_keep
 from crib_cli.cards import Card, Rank, Suit, parse_cards
 from crib_cli.data import pegging as pegging_data
 from crib_cli.discard import analyze_discards
-from crib_cli.pegging import WINDOW, keep_patterns, keep_play, pegging_value
+from crib_cli.pegging import WINDOW, keep_patterns, keep_play, pattern_index, pegging_value
 from crib_cli.rules import TWO_PLAYER_ROLES, RulesError
 from crib_cli.tables import rank_key
 
@@ -23,6 +23,12 @@ def test_the_table_has_every_pattern_for_both_roles() -> None:
     assert all(pegged > 0 and pegged - mean > 0 for role in (pegging_data.DEALER, pegging_data.PONE)
                for mean, _, pegged in role)
 
+
+
+def test_each_pattern_is_found_at_its_place_in_the_table_in_any_order() -> None:
+    rng = random.Random(4)
+    assert [pattern_index(ranks) for ranks in keep_patterns()] == list(range(1820))
+    assert [pattern_index(rng.sample(ranks, 4)) for ranks in keep_patterns()] == list(range(1820))
 
 SAMPLES = [("5S 5C TD JH", "dealer"), ("2S 3C 4D 6H", "pone"), ("AS 2C 3D 4H", "dealer")]
 

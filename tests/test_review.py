@@ -65,12 +65,16 @@ def test_the_expert_gives_up_nothing_against_itself(rules: GameRules, extra: dic
 def test_random_gives_up_several_points_a_deal(tmp_path: Path) -> None:
     log = tmp_path / "games.jsonl"
     assert run("simulate", "--games", "2", "--a", "expert", "--b", "random", "--to", "61", "--log", str(log)).exit_code == 0
+    given_up = deals = 0.0
     for game in (0, 1):
         result = run("review", str(log), "--game", str(game), "-f", "json")
         assert result.exit_code == 0, result.output
         expert, rand = json.loads(result.output)["seats"]
         assert expert["best"] == expert["decisions"] and expert["throws_given_up"] == expert["plays_given_up"] == 0
-        assert (rand["throws_given_up"] + rand["plays_given_up"]) / rand["deals"] > 2 and rand["chance_given_up"] > 0
+        assert rand["chance_given_up"] > 0
+        given_up += rand["throws_given_up"] + rand["plays_given_up"]
+        deals += rand["deals"]
+    assert given_up / deals > 2  # over both games: a game to 61 is four or five deals
 
 
 class OneMistake(ExpertPlayer):

@@ -3,7 +3,8 @@
 A *position* is the start of a deal: the dealer's score, the pone's score,
 and the target (121 or 61; five-card cribbage to 61). Deals are simulated
 with the expert in both seats (``expert-points``: it plays for points and
-never looks at the scores), so one sample of deals serves every position:
+never looks at the scores; as the tables were built, it does not read the
+other's laid cards), so one sample of deals serves every position:
 each deal's scoring is recorded in the order it is pegged (his heels, the
 play card by card, the pone's hand, the dealer's hand, the crib).
 
@@ -185,7 +186,7 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
     counted in :data:`BATCHES` parts: deal ``i`` in part ``i % BATCHES``."""
     variant, start, stop = job
     rules = GameRules(variant=variant)
-    players = [ExpertPlayer(pegging=True), ExpertPlayer(pegging=True)]
+    players = [ExpertPlayer(pegging=True, reads_cards=False), ExpertPlayer(pegging=True, reads_cards=False)]
     parts = [Sample() for _ in range(BATCHES)]
     for index in range(start, stop):
         deck = list(DECK)

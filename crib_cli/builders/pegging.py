@@ -8,7 +8,8 @@ who pegs out first.
 :func:`simulate_keep` plays it out: the four cards of those ranks with
 random suits, two more thrown at random, the opponent's six from the rest,
 thrown as the expert throws for his role, a random starter, and the play
-played out by two expert players (:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
+played out by two expert players that do not read each other's laid cards
+(:func:`crib_cli.game.engine.peg_deal`). Each of the 1,820 rank patterns is
 simulated ``--deals`` times for each role, seeded by the pattern and role, so
 the table is the same whatever ``--jobs``. Prints the time taken and the
 largest and typical standard errors. The entries run on ``--jobs`` local
@@ -52,7 +53,7 @@ def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Rando
         rest = [card for card in DECK if card not in keep]
         rng.shuffle(rest)
         thrown, six, starter = tuple(rest[:2]), tuple(rest[2:8]), rest[8]
-        expert = ExpertPlayer()
+        expert = ExpertPlayer(reads_cards=False)
         their_throw = expert.discard(View(rules, other, 1, (0, 0), six))
         kept: list[tuple[Card, ...]] = [(), ()]
         throws: list[tuple[Card, ...]] = [(), ()]
@@ -131,7 +132,7 @@ def render(deals: int, tables: dict[str, list[Entry]]) -> str:
         f"the play, and the mean of the points pegged, {deals:,} simulated deals each, for the 1,820",
         "rank patterns in the order of crib_cli.pegging.keep_patterns(). PLAYS_DEALER and PLAYS_PONE:",
         "how each pattern's play went in the same deals (crib_cli.pegging.KeepPlay), packed by",
-        "crib_cli.pegging.pack_play, joined in the same order, compressed (zlib) and written in base64.",
+        "crib_cli.pegging.pack_play, each compressed (zlib) and written in base64, in the same order.",
         f"Regenerate: python -m crib_cli.builders.pegging --deals {deals}.",
         '"""',
         "",
@@ -142,8 +143,9 @@ def render(deals: int, tables: dict[str, list[Entry]]) -> str:
         lines += [f"    {values!r}," for values, _ in tables[role]]
         lines.append(")")
     for role in TWO_PLAYER_ROLES:
-        text = pack_plays([play for _, play in tables[role]])
-        lines += [f"PLAYS_{role.upper()} = (", *(f'    "{text[at:at + 96]}"' for at in range(0, len(text), 96)), ")"]
+        lines.append(f"PLAYS_{role.upper()} = (")
+        lines += [f'    "{text}",' for text in pack_plays([play for _, play in tables[role]])]
+        lines.append(")")
     return "\n".join(lines) + "\n"
 
 

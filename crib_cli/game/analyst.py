@@ -345,7 +345,7 @@ def analyze_play(view: View, depth: int | str | None = None, *, board: bool = Tr
     >>> view = view_of_play(parse_cards("5S 6S 9D TD"), parse_cards("7D"), rules=GameRules())
     >>> analysis = analyze_play(view, "expert")
     >>> str(analysis.best.card), points_text(analysis.best.points, sign=True), analysis.horizon
-    ('9D', '+0.22', '3 cards ahead')
+    ('9D', '+0.23', '3 cards ahead')
     """
     state = play_state(view)
     board = board and view.starter is not None and len(view.thrown) == view.rules.thrown

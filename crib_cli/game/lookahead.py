@@ -6,17 +6,22 @@ numbered clockwise from it. That seat knows its own cards and which cards
 it has not seen; the search assumes, and this is its whole model:
 
 - **What the others hold.** Each other seat holds as many cards as it has left,
-  every set of that many unseen cards being equally likely, except cards it
-  cannot hold: after a go at count ``c`` a seat holds nothing worth ``31 - c``
-  or less (its *floor* rises to ``32 - c``). Each seat's holding is taken on
-  its own, as if the other seats' unseen cards were not dealt. What a seat's
-  choice of card reveals about the rest of its hand is not used.
+  any set of that many unseen cards, except cards it cannot hold: after a go
+  at count ``c`` a seat holds nothing worth ``31 - c`` or less (its *floor*
+  rises to ``32 - c``). A state may also say what the cards a seat has laid
+  reveal (:class:`PlayState`): ranks it is taken not to hold (its *doubts*: a
+  card that would have scored more at once than the one it laid) and how much
+  likelier it holds each other rank (its *leaning*); a holding's chance is then
+  its cards' weights multiplied, and without them every holding is equally
+  likely. Each seat's holding is taken on its own, as if the other seats'
+  unseen cards were not dealt.
 - **How they choose.** A seat lays, of the cards it holds, the one best for its
   side (a partner the best for us, an opponent the worst for us), judged with
   the seat to move's cards in view. Once it has laid a card its remaining
-  cards are again any unseen cards. The value at its turn is the average over
+  cards are again any unseen cards, weighed as before. The value at its turn is the average over
   its possible holdings of that best card, found exactly by ranking the ranks
-  it could lay and counting the holdings whose best card is each.
+  it could lay and weighing the holdings whose best card is each (counted in
+  closed form from the power sums of the cards' weights).
 - **What counts.** Every point of the play for and against: fifteens, 31,
   pairs, runs, the go and the last card. When the play goes once (five-card
   cribbage) it ends at the first go or 31. The value of a position is our
@@ -37,13 +42,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from math import comb
+from functools import cache, lru_cache
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
 
-_CHOOSE = tuple(tuple(comb(n, k) for k in range(5)) for n in range(53))
+_Sums = tuple[float, float, float, float]
+"""The power sums of a seat's possible cards' weights: each weight to the power 1, 2, 3 and 4, added up."""
+_Holds = tuple[tuple[float, ...], ...]
+"""Each seat's weight of a card of each rank in the search (index 0 unused; 0: it holds none)."""
+_ALIKE = (0.0,) + (1.0,) * 13
+"""Every rank as likely as its unseen cards make it (index 0 unused)."""
 _NO_PILE: tuple[int, ...] = ()
 _TIE = 1e-9
 
@@ -62,18 +71,41 @@ def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
     same = 1
     while same < len(ranks) and ranks[-same - 1] == rank:
         same += 1
-    points = same * (same - 1)
-    for k in range(len(ranks), 2, -1):
-        window = ranks[-k:]
-        if max(window) - min(window) == k - 1 and len(set(window)) == k:
-            points += k
-            break
-    if same > 1:
-        return points, ranks[-same:]
+    if same > 1:  # a run would need distinct ranks
+        return same * (same - 1), ranks[-same:]
     start = len(ranks) - 1
     while start and ranks[start - 1] not in ranks[start:]:
         start -= 1
+    # The longest run among the distinct ranks at the end: the longest stretch there whose span is its length.
+    points = 0
+    low = high = rank
+    for length, laid in enumerate(reversed(ranks[start:-1]), 2):
+        if laid < low:
+            low = laid
+        elif laid > high:
+            high = laid
+        if high - low == length - 1 and length > 2:
+            points = length
     return points, ranks[start:]
+
+
+@lru_cache(maxsize=1 << 12)
+def doubted(pile: tuple[int, ...], rank: int) -> int:
+    """The ranks (a bit each, ``1 << rank``) a seat that laid ``rank`` on the series ``pile`` is taken
+    not to hold: those that fit and would have scored more at once. Players take the points in
+    front of them: in games of the expert against itself the other seat still held such a rank
+    about a twentieth as often as chance would have it.
+
+    >>> [r for r in range(1, 14) if doubted((10,), 9) >> r & 1]  # a 9 on a 10: no 5 (fifteen) nor 10 (pair)
+    [5, 10]
+    """
+    tail = _NO_PILE
+    for laid in pile:
+        tail = lay_rank(tail, laid)[1]
+    count = sum(VALUES[laid] for laid in pile)
+    got = _scored(tail, rank, count)
+    return sum(1 << option for option in RANKS
+               if count + VALUES[option] <= LIMIT and _scored(tail, option, count) > got)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +116,12 @@ class PlayState:
     has not seen (index 0 unused), the other seats' cards among them. ``left``
     is how many cards each seat has left, clockwise from seat 0, so its length
     is the number of players; ``floors`` the least count value each may hold
-    (0 when nothing is known). ``pile`` is the current series, ``gone`` the
+    (0 when nothing is known), ``doubts`` the ranks each is taken not to hold
+    from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`)
+    and ``leanings`` how much likelier each is to hold a card of each rank than
+    another (14 relative weights, index 0 unused; see :func:`crib_cli.leanings.leaning`): a
+    holding's chance is its cards' weights multiplied. Empty: none known, alike.
+    ``pile`` is the current series, ``gone`` the
     seats that have said go in it and ``last`` the seat that laid its last
     card (None when the series is empty). With ``once`` the play ends with
     the series (five-card cribbage): cards left are not played. ``base`` is
@@ -101,12 +138,21 @@ class PlayState:
     last: int | None = None
     once: bool = False
     base: int = 0
+    doubts: tuple[int, ...] = ()
+    leanings: tuple[tuple[float, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
             raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
-        if len(self.unseen) != 14 or self.floors and len(self.floors) != len(self.left):
-            raise ValueError("unseen has 14 counts (index 0 unused); floors one per seat")
+        seats = len(self.left)
+        if len(self.unseen) != 14 or (
+            self.floors and len(self.floors) != seats or self.doubts and len(self.doubts) != seats
+            or self.leanings and len(self.leanings) != seats
+        ):
+            raise ValueError("unseen has 14 counts (index 0 unused); floors, doubts and leanings one per seat")
+        for leaning in self.leanings:
+            if len(leaning) != 14 or min(leaning[1:]) <= 0:
+                raise ValueError("a leaning is 14 weights (index 0 unused), each above 0")
 
     @property
     def count(self) -> int:
@@ -173,13 +219,13 @@ def play_values(state: PlayState, depth: int | None = None, goal: Goal | None = 
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
-    pool, floors, tail, count, gone, ours = _search_args(state)
+    pool, holds, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
     values = {}
     for rank in state.legal():
         i = hand.index(rank)
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once, 0, goal,
         )
     return values
@@ -207,11 +253,11 @@ def play_value(state: PlayState, depth: int | None = None, goal: Goal | None = N
     """The expected net of the position for seat 0 (or its chance to win): its best card, or its go."""
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
-    pool, floors, tail, count, gone, ours = _search_args(state)
+    pool, holds, tail, count, gone, ours = _search_args(state)
     last = -1 if state.last is None else state.last
     depth = min(depth, sum(state.left))
     return _value(
-        tuple(sorted(state.hand)), pool, state.left, floors, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
+        tuple(sorted(state.hand)), pool, state.left, holds, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
     )
 
 
@@ -269,13 +315,13 @@ def play_lines(state: PlayState, depth: int | None = None, goal: Goal | None = N
     depth = _check_depth(state, depth)
     _check_goal(state, goal)
     hand, left = tuple(sorted(state.hand)), state.left
-    pool, floors, tail, count, gone, ours = _search_args(state)
+    pool, holds, tail, count, gone, ours = _search_args(state)
     depth = min(depth, sum(left))
     lines = {}
     for rank in state.legal():
         i = hand.index(rank)
         lines[rank] = _line(
-            hand[:i] + hand[i + 1 :], pool, left, floors, count + VALUES[rank], tail, gone, depth, ours, rank,
+            hand[:i] + hand[i + 1 :], pool, left, holds, count + VALUES[rank], tail, gone, depth, ours, rank,
             state.once, goal,
         )
     return lines
@@ -298,15 +344,19 @@ def _check_goal(state: PlayState, goal: Goal | None) -> None:
 
 def _search_args(
     state: PlayState,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]:
-    """The search's own encoding: pool, floors, pile tail, count, gone bits, our seats' bits."""
+) -> tuple[tuple[int, ...], _Holds, tuple[int, ...], int, int, int]:
+    """The search's own encoding: pool, how likely each seat is to hold a card of each rank (its
+    leaning, 0 below its floor or doubted), pile tail, count, gone bits, our seats' bits."""
     tail = _NO_PILE
     for rank in state.pile:
         tail = lay_rank(tail, rank)[1]
-    floors = state.floors or (0,) * len(state.left)
+    seats = len(state.left)
+    floors = state.floors or (0,) * seats
+    doubts = state.doubts or (0,) * seats
+    holds = tuple(map(_hold, floors, doubts, state.leanings or (_ALIKE,) * seats))
     gone = sum(1 << seat for seat in state.gone)
     ours = 0b101 if len(state.left) == 4 else 0b1
-    return tuple(state.unseen), tuple(floors), tail, state.count, gone, ours
+    return tuple(state.unseen), holds, tail, state.count, gone, ours
 
 
 def _stop(gained: int, goal: Goal | None) -> float:
@@ -318,7 +368,7 @@ def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -334,73 +384,64 @@ def _value(
     room = LIMIT - count
     if turn == 0:
         best: float | None = None
-        prev = 0
-        for i, rank in enumerate(hand):
-            if rank == prev:
-                continue
-            prev = rank
+        for rank, rest in _choices(hand):
             if VALUES[rank] > room:
                 break
             if not depth:
                 return _stop(gained, goal)
             value = _after(
-                hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-                once, gained, goal,
+                rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
             )
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
-        if _could_lay(hand, pool, floors, turn, room):
+        if _could_lay(hand, pool, holds, turn, room):
             return _stop(gained, goal)
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
-    floor = floors[turn]
-    cards = fits = 0
-    options = []
-    for rank in RANKS:
-        number = pool[rank]
-        if number and VALUES[rank] >= floor:
-            cards += number
-            if VALUES[rank] <= room:
-                fits += number
-                options.append(rank)
-    if not fits:
-        return _go(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+        return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+    hold = holds[turn]
+    cards, options, sums = _scan(pool, hold, room)
+    if not options:
+        return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
     outcomes = []
     for rank in options:
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         after = _after(
-            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
-        outcomes.append((after, number))
+        outcomes.append((after, number, rank))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
-    # that have it but none better: those with no better rank, C(cards left, k),
-    # less those with neither a better rank nor this one.
+    # that have it but none better: those with no better rank less those with
+    # neither a better rank nor this one (every card alike: C(cards left, k)).
     outcomes.sort(reverse=bool(ours >> turn & 1))
-    total = before = _CHOOSE[cards][k]
+    weights = _declining(sums, k, pool, hold, [rank for _, _, rank in outcomes])
+    total = before = weights[0]
     value = 0.0
-    for outcome, number in outcomes:
-        cards -= number
-        after_count = _CHOOSE[cards][k]
+    for (outcome, _, _), after_count in zip(outcomes, weights[1:]):
         value += outcome * (before - after_count)
         before = after_count
-    if before:
-        bar = 32 - count
-        raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
+    if before > _TIE * total:
+        raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
         value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
+
+
+@cache
+def _choices(hand: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each distinct rank of a sorted hand, lowest first, with the hand left after laying it."""
+    return tuple((rank, hand[:i] + hand[i + 1 :]) for i, rank in enumerate(hand) if rank not in hand[:i])
 
 
 def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -416,27 +457,49 @@ def _after(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
+    left = _fewer(left)[seat]
     mine = ours >> seat & 1
-    if not any(left):
+    if not left:
         return _stop(_gain(gained, mine, points + (count < LIMIT), goal), goal)
     if points:
         gained = _gain(gained, mine, points, goal)
         if goal is not None and _over(gained, goal):
             return goal.value(gained)
     if count == LIMIT:
-        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (seat + step) % seats
+        return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
+    for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
-                return _stop(gained, goal)
-            return _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            if depth == 1:
+                # The horizon: stop if the seat may lay. Most of the search ends here, so this is
+                # _could_lay and _stop written out.
+                if turn:
+                    hold = holds[turn]
+                    for option in _FITTING[LIMIT - count]:
+                        if pool[option] and hold[option]:
+                            return float(gained) if goal is None else goal.value(gained)
+                elif VALUES[hand[0]] <= LIMIT - count:
+                    return float(gained) if goal is None else goal.value(gained)
+            return _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal)
+    return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
+
+
+@cache
+def _fewer(left: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the cards every seat has left once it lays one: () when that was the last card of all."""
+    if sum(left) == 1:
+        return ((),) * len(left)
+    return tuple(left[:seat] + (left[seat] - 1,) + left[seat + 1 :] for seat in range(len(left)))
+
+
+_FITTING = tuple(tuple(rank for rank in RANKS if VALUES[rank] <= room) for room in range(LIMIT + 1))
+"""By the room left under 31 (0 to 31), the ranks that fit in it."""
+
+_TURNS = {seats: tuple(tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats))
+          for seats in (2, 3, 4)}
+"""By the number of seats and a seat, the seats in the order they play after it, itself last."""
 
 
 def _gain(gained: int, mine: int, points: int, goal: Goal | None) -> int:
@@ -452,24 +515,84 @@ def _over(gained: int, goal: Goal) -> bool:
     return mine >= goal.need or theirs >= goal.their_need
 
 
-def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], floors: tuple[int, ...], seat: int, room: int) -> bool:
+def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat: int, room: int) -> bool:
     """Whether ``seat`` holds, or may hold, a card that fits in ``room``."""
     if not seat:
         return bool(hand) and VALUES[hand[0]] <= room
-    floor = floors[seat]
+    hold = holds[seat]
     for rank in RANKS:
         if VALUES[rank] > room:
             return False
-        if pool[rank] and VALUES[rank] >= floor:
+        if pool[rank] and hold[rank]:
             return True
     return False
+
+
+def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, tuple[int, ...], _Sums]:
+    """The cards a seat may hold (``hold``: its weight of each rank, 0 for none): how many, the ranks
+    among them that fit in ``room``, and the power sums of their weights (each weight to the power
+    1, 2, 3 and 4, added up)."""
+    cards = 0
+    options = []
+    p1 = p2 = p3 = p4 = 0.0
+    for rank in RANKS:
+        number = pool[rank]
+        if number:
+            weight = hold[rank]
+            if weight:
+                cards += number
+                square = weight * weight
+                p1 += number * weight
+                p2 += number * square
+                p3 += number * square * weight
+                p4 += number * square * square
+                if VALUES[rank] <= room:
+                    options.append(rank)
+    return cards, tuple(options), (p1, p2, p3, p4)
+
+
+def _declining(sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ...], ranks: list[int]) -> list[float]:
+    """The weight of the holdings of ``k`` cards among the cards of these power sums, then of those
+    with none of the first rank of ``ranks``, none of the first two, and so on."""
+    p1, p2, p3, p4 = sums
+    weights = [_holdings(p1, p2, p3, p4, k)]
+    for rank in ranks:
+        number, weight = pool[rank], hold[rank]
+        square = weight * weight
+        p1 -= number * weight
+        p2 -= number * square
+        p3 -= number * square * weight
+        p4 -= number * square * square
+        weights.append(_holdings(p1, p2, p3, p4, k))
+    return weights
+
+
+def _holdings(p1: float, p2: float, p3: float, p4: float, k: int) -> float:
+    """The weight of every holding of ``k`` cards (up to 4) among cards whose weights have these power
+    sums: their elementary symmetric sum (Newton's identities); with every weight 1, C(cards, k)."""
+    if k <= 1:
+        return p1 if k else 1.0
+    e2 = (p1 * p1 - p2) / 2
+    if k == 2:
+        return e2
+    e3 = (e2 * p1 - p1 * p2 + p3) / 3
+    if k == 3:
+        return e3
+    return (e3 * p1 - e2 * p2 + p1 * p3 - p4) / 4
+
+
+@lru_cache(maxsize=1 << 12)
+def _hold(floor: int, doubt: int, leaning: tuple[float, ...]) -> tuple[float, ...]:
+    """A seat's weight of each rank as the search reads it: its leaning, 0 below its floor or doubted
+    (and, for a seat that says go at count ``c``, ``_hold(32 - c, 0, hold)``: its floor raised)."""
+    return tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
 
 
 def _go(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -487,24 +610,22 @@ def _go(
     (when other seats' cards used them up); if nobody can lead, the play stops.
     """
     gone |= 1 << seat
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (seat + step) % seats
+    for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
-            return _value(hand, pool, left, floors, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _value(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     if last < 0:
         return _stop(gained, goal)
     gained = _gain(gained, ours >> last & 1, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, floors, last, depth, ours, once, gained, goal)
+    return _reset(hand, pool, left, holds, last, depth, ours, once, gained, goal)
 
 
 def _reset(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     last: int,
     depth: int,
     ours: int,
@@ -515,11 +636,9 @@ def _reset(
     """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
     if once:
         return _stop(gained, goal)
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (last + step) % seats
+    for turn in _TURNS[len(left)][last]:
         if left[turn]:
-            return _value(hand, pool, left, floors, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
+            return _value(hand, pool, left, holds, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
     return _stop(gained, goal)
 
 
@@ -530,7 +649,7 @@ def _line(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -544,32 +663,30 @@ def _line(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    left = (left[0] - 1,) + left[1:]
-    if not any(left):
+    left = _fewer(left)[0]
+    if not left:
         points += count < LIMIT
         return Line(rank, points, _stop(_gain(0, 1, points, goal), goal), "over")
     gained = _gain(0, 1, points, goal)
     if goal is not None and _over(gained, goal):
         return Line(rank, points, goal.value(gained), "won")
     if count == LIMIT:
-        return Line(rank, points, _reset(hand, pool, left, floors, 0, depth - 1, ours, once, gained, goal),
+        return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
                     "over" if once else "reset")
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = step % seats
+    for turn in _TURNS[len(left)][0]:
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return Line(rank, points, _stop(gained, goal), "reply" if turn else "again", seat=turn)
             if not turn:
-                value = _value(hand, pool, left, floors, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
+                value = _value(hand, pool, left, holds, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
                 return Line(rank, points, value, "again", seat=0)
-            replies, value = _replies(hand, pool, left, floors, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
+            replies, value = _replies(hand, pool, left, holds, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
             return Line(rank, points, value, "reply", replies, turn)
     gained = _gain(gained, 1, 1, goal)
     points += 1
     if goal is not None and _over(gained, goal):
         return Line(rank, points, goal.value(gained), "won")
-    return Line(rank, points, _reset(hand, pool, left, floors, 0, depth - 1, ours, once, gained, goal),
+    return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
                 "over" if once else "reset")
 
 
@@ -577,7 +694,7 @@ def _replies(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -590,18 +707,10 @@ def _replies(
 ) -> tuple[tuple[Reply, ...], float]:
     """:func:`_value` at another seat's turn after seat 0's card: each reply with its chance, and the value."""
     room = LIMIT - count
-    floor = floors[turn]
-    cards = fits = 0
-    options = []
-    for rank in RANKS:
-        number = pool[rank]
-        if number and VALUES[rank] >= floor:
-            cards += number
-            if VALUES[rank] <= room:
-                fits += number
-                options.append(rank)
-    if not fits:
-        value = _go(hand, pool, left, floors, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
+    hold = holds[turn]
+    cards, options, sums = _scan(pool, hold, room)
+    if not options:
+        value = _go(hand, pool, left, holds, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         return (Reply(None, 1.0, 0, value),), value
     k = min(left[turn], cards)
     outcomes = []
@@ -609,22 +718,20 @@ def _replies(
         number = pool[rank]
         rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
         after, points, answer, answer_points = _reply(
-            hand, rest, left, floors, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
         outcomes.append((after, number, rank, points, answer, answer_points))
     outcomes.sort(key=lambda outcome: outcome[:2], reverse=bool(ours >> turn & 1))
-    total = before = _CHOOSE[cards][k]
+    weights = _declining(sums, k, pool, hold, [outcome[2] for outcome in outcomes])
+    total = before = weights[0]
     value = 0.0
     replies = []
-    for after, number, rank, points, answer, answer_points in outcomes:
-        cards -= number
-        after_count = _CHOOSE[cards][k]
+    for (after, _, rank, points, answer, answer_points), after_count in zip(outcomes, weights[1:]):
         value += after * (before - after_count)
         replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
         before = after_count
-    if before:
-        bar = 32 - count
-        raised = floors[:turn] + (bar,) + floors[turn + 1 :] if bar > floor else floors
+    if before > _TIE * total:
+        raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
         go = _go(hand, pool, left, raised, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
         value += before * go
         replies.append(Reply(None, before / total, 0, go))
@@ -635,7 +742,7 @@ def _reply(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -651,9 +758,9 @@ def _reply(
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
-    left = left[:seat] + (left[seat] - 1,) + left[seat + 1 :]
+    left = _fewer(left)[seat]
     mine = ours >> seat & 1
-    if not any(left):
+    if not left:
         points += count < LIMIT
         return _stop(_gain(gained, mine, points, goal), goal), points, None, 0
     if points:
@@ -661,29 +768,27 @@ def _reply(
         if goal is not None and _over(gained, goal):
             return goal.value(gained), points, None, 0
     if count == LIMIT:
-        return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal), points, None, 0
-    seats = len(left)
-    for step in range(1, seats + 1):
-        turn = (seat + step) % seats
+        return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points, None, 0
+    for turn in _TURNS[len(left)][seat]:
         if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, floors, turn, LIMIT - count):
+            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
                 return _stop(gained, goal), points, None, 0
             if turn:
-                value = _value(hand, pool, left, floors, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+                value = _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
                 return value, points, None, 0
-            value, answer = _answer(hand, pool, left, floors, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
+            value, answer = _answer(hand, pool, left, holds, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
             return value, points, answer, 0 if answer is None else _points(tail, answer, count, left)
     gained = _gain(gained, mine, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained), points + 1, None, 0
-    return _reset(hand, pool, left, floors, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
+    return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
 
 
 def _answer(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    floors: tuple[int, ...],
+    holds: _Holds,
     count: int,
     tail: tuple[int, ...],
     gone: int,
@@ -697,24 +802,23 @@ def _answer(
     """:func:`_value` at seat 0's turn: the value, and the rank :func:`best_rank` picks (None: seat 0 says go)."""
     room = LIMIT - count
     values = {}
-    prev = 0
-    for i, rank in enumerate(hand):
-        if rank == prev:
-            continue
-        prev = rank
+    for rank, rest in _choices(hand):
         if VALUES[rank] > room:
             break
         values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, floors, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-            once, gained, goal,
+            rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
         )
     if not values:
-        return _go(hand, pool, left, floors, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
+        return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
     return max(values.values()), best_rank(values)
 
 
 def _points(tail: tuple[int, ...], rank: int, count: int, left: tuple[int, ...]) -> int:
     """What seat 0's ``rank`` scores laid on the series at ``count``: pairs, runs, 15 or 31, the last card."""
+    return _scored(tail, rank, count) + (sum(left) == 1 and count + VALUES[rank] < LIMIT)
+
+
+def _scored(tail: tuple[int, ...], rank: int, count: int) -> int:
+    """What ``rank`` scores laid on the series (its tail) at ``count``: pairs, runs, 15 or 31."""
     count += VALUES[rank]
-    points = lay_rank(tail, rank)[0] + 2 * (count in (15, LIMIT))
-    return points + (sum(left) == 1 and count < LIMIT)
+    return lay_rank(tail, rank)[0] + 2 * (count in (15, LIMIT))
