@@ -28,8 +28,7 @@ from pathlib import Path
 
 from ..cards import DECK
 from ..game.engine import peg_deal
-from ..game.expert import ExpertPlayer
-from ..game.lookahead import doubted
+from ..game.expert import ExpertPlayer, read_laid
 from ..game.players import View
 from ..leanings import TIES, ties
 from ..rules import GameRules
@@ -54,27 +53,24 @@ def observe(deals: int, seed: int) -> Observations:
             throw = player.discard(View(rules, seat, 0, (0, 0), dealt))
             thrown.append(throw)
             kept.append(tuple(card for card in dealt if card not in throw))
-        play = peg_deal([player, player], rules, 0, kept, thrown, deck[12])
-        laid: list[tuple[int, int]] = []
-        doubts = [0, 0]
-        for turn in play.turns:
+        turns = peg_deal([player, player], rules, 0, kept, thrown, deck[12]).turns
+        for at, turn in enumerate(turns):
             if turn.card is None:
                 continue
             seat, other = turn.seat, 1 - turn.seat
-            seen = [int(card.rank) for card in (*kept[seat], *thrown[seat], deck[12])] + [rank for _, rank in laid]
-            his = [rank for who, rank in laid if who == other]
+            his, doubt = read_laid(turns[:at], seat)
+            laid = [int(earlier.card.rank) for earlier in turns[:at] if earlier.card is not None]
+            seen = [int(card.rank) for card in (*kept[seat], *thrown[seat], deck[12])] + laid
             held = [int(card.rank) for card in kept[other]]
             for rank in his:
                 held.remove(rank)
             unseen = [0] + [4 - seen.count(rank) for rank in range(1, 14)]
-            open_ranks = [rank for rank in range(1, 14) if unseen[rank] and not doubts[other] >> rank & 1]
+            open_ranks = [rank for rank in range(1, 14) if unseen[rank] and not doubt >> rank & 1]
             total = sum(unseen[rank] for rank in open_ranks)
             for rank in open_ranks if held else ():
                 entry = counts.setdefault((*ties(rank, his), len(his)), [0.0, 0.0])
                 entry[0] += held.count(rank)
                 entry[1] += len(held) * unseen[rank] / total
-            doubts[seat] |= doubted(tuple(int(card.rank) for card in turn.pile[:-1]), int(turn.card.rank))
-            laid.append((seat, int(turn.card.rank)))
     return counts
 
 

@@ -19,11 +19,14 @@ It needs no chance, so it takes no ``random.Random``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
 from ..discard import best_throw, throw_means, win_chances
 from ..leanings import leaning
+from ..peg import Turn
 from ..pegging import pegging_value
 from ..rules import GameRules
 from ..score import show_total
@@ -155,6 +158,28 @@ def play_goal(view: View) -> Goal:
     return Goal(min(rules.target - me, 63), min(rules.target - opponent, 63), after)
 
 
+def read_laid(turns: Sequence[Turn], me: int) -> tuple[tuple[int, ...], int]:
+    """What the other seat's cards laid in these turns say (two players): their ranks in the order laid,
+    and the ranks he is taken not to hold (a bit each; :func:`~crib_cli.game.lookahead.doubted`).
+
+    >>> from crib_cli.cards import parse_cards
+    >>> from crib_cli.peg import Play
+    >>> play = Play(GameRules())
+    >>> for card in parse_cards("TD 9C"):
+    ...     _ = play.lay(card)
+    >>> his, doubt = read_laid(play.turns, 0)
+    >>> his, [rank for rank in range(1, 14) if doubt >> rank & 1]
+    ((9,), [5, 10])
+    """
+    his = []
+    doubt = 0
+    for turn in turns:
+        if turn.card is not None and turn.seat != me:
+            his.append(int(turn.card.rank))
+            doubt |= doubted(tuple(int(card.rank) for card in turn.pile[:-1]), his[-1])
+    return tuple(his), doubt
+
+
 def seat_role(view: View) -> str:
     """``dealer``, ``partner`` (four players, the partner deals) or ``pone``: the seat's role this deal."""
     return view.rules.role(view.seat, view.dealer)
@@ -182,13 +207,8 @@ def play_state(view: View, *, reads_cards: bool = True) -> PlayState:
     doubts: tuple[int, ...] = ()
     leanings: tuple[tuple[float, ...], ...] = ()
     if reads_cards and players == 2 and view.rules.variant == "six":
-        his: list[int] = []
-        doubt = 0
-        for turn in play.turns:
-            if turn.card is not None and turn.seat != me:
-                his.append(turn.card.rank)
-                doubt |= doubted(tuple(card.rank for card in turn.pile[:-1]), turn.card.rank)
-        doubts, leanings = (0, doubt), (leaning(()), leaning(tuple(his)))
+        his, doubt = read_laid(play.turns, me)
+        doubts, leanings = (0, doubt), (leaning(()), leaning(his))
     return PlayState(
         hand=tuple(sorted(card.rank for card in view.hand)),
         unseen=tuple(unseen),
