@@ -89,6 +89,14 @@ def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
     return points, ranks[start:]
 
 
+def _tail(pile: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of a series that later cards can still score with (:func:`lay_rank`'s tail)."""
+    tail = _NO_PILE
+    for rank in pile:
+        tail = lay_rank(tail, rank)[1]
+    return tail
+
+
 @lru_cache(maxsize=1 << 12)
 def doubted(pile: tuple[int, ...], rank: int) -> int:
     """The ranks (a bit each, ``1 << rank``) a seat that laid ``rank`` on the series ``pile`` is taken
@@ -99,9 +107,7 @@ def doubted(pile: tuple[int, ...], rank: int) -> int:
     >>> [r for r in range(1, 14) if doubted((10,), 9) >> r & 1]  # a 9 on a 10: no 5 (fifteen) nor 10 (pair)
     [5, 10]
     """
-    tail = _NO_PILE
-    for laid in pile:
-        tail = lay_rank(tail, laid)[1]
+    tail = _tail(pile)
     count = sum(VALUES[laid] for laid in pile)
     got = _scored(tail, rank, count)
     return sum(1 << option for option in RANKS
@@ -347,9 +353,7 @@ def _search_args(
 ) -> tuple[tuple[int, ...], _Holds, tuple[int, ...], int, int, int]:
     """The search's own encoding: pool, how likely each seat is to hold a card of each rank (its
     leaning, 0 below its floor or doubted), pile tail, count, gone bits, our seats' bits."""
-    tail = _NO_PILE
-    for rank in state.pile:
-        tail = lay_rank(tail, rank)[1]
+    tail = _tail(state.pile)
     seats = len(state.left)
     floors = state.floors or (0,) * seats
     doubts = state.doubts or (0,) * seats
