@@ -24,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Iterable, Sequence
+from operator import mul
 from pathlib import Path
 
 from ..cards import DECK
@@ -85,16 +86,12 @@ def fit(counts: Observations, rounds: int = 200) -> tuple[float, ...]:
             slope = curve = 0.0
             for features, held, chance in rows:
                 if features[at]:
-                    mean = chance * math.exp(sum(map(_times, features, coefficients)))
+                    mean = chance * math.exp(sum(map(mul, features, coefficients)))
                     slope += features[at] * (held - mean)
                     curve += features[at] * features[at] * mean
             if curve:
                 coefficients[at] += slope / curve
     return tuple(math.exp(value) for value in coefficients[: len(TIES)])
-
-
-def _times(feature: float, coefficient: float) -> float:
-    return feature * coefficient
 
 
 def render(factors: Sequence[float], deals: int, seed: int) -> str:
