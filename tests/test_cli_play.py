@@ -67,9 +67,9 @@ MISTAKES = {
 class Script:
     """A person who gives the answers of ``first`` (by kind of question) before any other, and otherwise
     throws the first cards and lays any card that fits (while a card past 31 is still to be tried, it
-    keeps and lays its biggest cards, to drive the count where one will not fit); with the mistakes of :data:`MISTAKES`, one who makes every
-    mistake once, asks for advice, and counts one hand short. ``play again?`` is
-    answered from ``first["again"]``, then by the end of input."""
+    keeps and lays its biggest cards, to drive the count where one will not fit); with the mistakes of
+    :data:`MISTAKES`, one who makes every mistake once, asks for advice, and counts one hand short.
+    ``play again?`` is answered from ``first["again"]``, then by the end of input."""
 
     def __init__(self, first: dict[str, list[str]] | None = None) -> None:
         self.first = {kind: list(answers) for kind, answers in (MISTAKES if first is None else first).items()}
