@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from .cards import DECK, Card, CardError, Rank, check_distinct
 from .rules import CRIB_MODELS, RulesError, check_role, deal_rules
 from .stats import MAX_SHOW, Distribution
-from .tables import RANK_BITS, RANKS, rank_key, total_table
+from .tables import RANK_BITS, RANKS, crib_sums, rank_key, total_table
 
 if TYPE_CHECKING:
     from .pegging import KeepPlay, PeggingValue
@@ -455,13 +455,15 @@ def _rank_totals(ranks: tuple[int, ...], thrown: int) -> tuple[tuple[int, int], 
     inclusion and exclusion over the kept cards: those that avoid every kept
     card are all completions, less those holding a given kept card, plus
     those holding two, and so on. Each of those sums depends only on the
-    ranks fixed in the crib, so :func:`_crib_sum` caches it across deals.
+    ranks fixed in the crib, and is generated (:func:`~crib_cli.tables.crib_sums`;
+    five fixed are the crib itself).
     """
     unseen = [0] + [4] * 13
     for rank in ranks:
         unseen[rank] -= 1
     size = 5 - thrown
     table = total_table(len(ranks) - thrown + 1)
+    sums, crib = crib_sums(), total_table()
     starters = [(RANK_BITS[r], unseen[r]) for r in RANKS if unseen[r]]
     whole = rank_key(ranks)
     cribs: dict[tuple[int, ...], int] = {}
@@ -472,25 +474,15 @@ def _rank_totals(ranks: tuple[int, ...], thrown: int) -> tuple[tuple[int, int], 
             kept = list(ranks)
             for rank in throw:
                 kept.remove(rank)
+            fixed = rank_key(throw)
             total = 0
             for number in range(size + 1):
-                sign = -1 if number % 2 else 1
-                for known in combinations(kept, number):
-                    total += sign * _crib_sum(tuple(sorted(throw + known)))
+                known = (fixed + rank_key(more) for more in combinations(kept, number))
+                found = sum(map((crib if thrown + number == 5 else sums).__getitem__, known))
+                total += -found if number % 2 else found
             cribs[throw] = size * total
         totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[throw]))
     return tuple(totals)
-
-
-@lru_cache(maxsize=1 << 14)
-def _crib_sum(ranks: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of ``ranks`` completed to five cards from a deck without them, summed over every completion."""
-    counts = [0] + [4] * 13
-    for rank in ranks:
-        counts[rank] -= 1
-    table = total_table()
-    key = rank_key(ranks)
-    return sum(ways * table[key + other] for other, ways in _multisets(counts, 5 - len(ranks)))
 
 
 def _hand_points(keep: tuple[Card, ...], unseen: tuple[Card, ...]) -> list[int]:

@@ -1,12 +1,23 @@
-"""The rank tables (five ranks, and four for five-card cribbage hands), checked exhaustively against the naive reference scorer."""
+"""The rank tables (five ranks, four for five-card cribbage hands, and the crib sums of one to four), checked against the naive reference scorer."""
 
 from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 from reference import naive_show
 
 from crib_cli.cards import DECK
-from crib_cli.tables import compute_parts, parts_table, rank_key, rank_multisets, total_table
+from crib_cli.tables import (
+    RANKS,
+    compute_crib_sums,
+    compute_parts,
+    crib_sums,
+    parts_table,
+    rank_key,
+    rank_multisets,
+    total_table,
+)
 
 
 def cards_for(ranks: tuple[int, ...]) -> list:
@@ -51,6 +62,33 @@ def test_totals_are_sums_of_parts(size: int) -> None:
 @pytest.mark.parametrize("size", [5, 4], ids=["five ranks", "four ranks"])
 def test_loaded_table_equals_the_computed_one(size: int) -> None:
     assert parts_table(size) == compute_parts(size)
+
+
+@pytest.mark.parametrize("ranks", [(5, 5, 5, 5), (1, 2, 3, 13), (10, 11, 12), (5, 5, 10), (7, 8), (4, 4)])
+def test_a_crib_sum_counts_every_completion_of_cards(ranks: tuple[int, ...]) -> None:
+    fixed = cards_for(ranks)
+    rest = [card for card in DECK if card not in fixed]
+    expected = 0
+    for more in combinations(rest, 5 - len(ranks)):
+        *hand, starter = (*fixed, *more)
+        naive = naive_show(tuple(hand), starter)
+        expected += naive["fifteens"] + naive["pairs"] + naive["runs"]
+    assert crib_sums()[rank_key(ranks)] == expected
+
+
+def test_crib_sums_agree_one_rank_fixed_more() -> None:
+    """Each completion of ``fixed`` to five, counted once for each of its drawn cards taken as fixed:
+    summed over the rank fixed next (as many cards of it as are left), the sum is ``5 - size`` times ``fixed``'s."""
+    sums = crib_sums()
+    for size in (1, 2, 3):
+        for fixed in combinations_with_replacement(RANKS, size):
+            more = sum((4 - fixed.count(rank)) * sums[rank_key(fixed) + rank_key((rank,))] for rank in RANKS if fixed.count(rank) < 4)
+            assert more == (5 - size) * sums[rank_key(fixed)], fixed
+
+
+def test_loaded_crib_sums_equal_the_computed_ones() -> None:
+    assert crib_sums() == compute_crib_sums()
+    assert len(crib_sums()) == 13 + 91 + 455 + 1820
 
 
 def test_only_four_or_five_cards_are_shown() -> None:

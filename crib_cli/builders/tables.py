@@ -1,7 +1,9 @@
-"""Write crib_cli/data/tables.py: fifteens, pairs and runs of every multiset of five (and four) ranks.
+"""Write crib_cli/data/tables.py: fifteens, pairs and runs of every multiset of five (and four) ranks,
+and of every multiset of one to four ranks completed to five every way a deck allows, summed.
 
-The table is computed from the rules alone (:func:`crib_cli.tables.compute_parts`)
-in tens of milliseconds; the module loads in about one.
+The tables are computed from the rules alone (:func:`crib_cli.tables.compute_parts`,
+:func:`crib_cli.tables.compute_crib_sums`) in under a second; the module loads in about one
+millisecond.
 
     python -m crib_cli.builders.tables [--out PATH]
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..tables import compute_parts
+from ..tables import compute_crib_sums, compute_parts
 from .common import target, write
 
 
@@ -22,7 +24,9 @@ def render() -> str:
         "",
         "KEYS: every five-rank multiset key (see crib_cli.tables), ascending; PARTS: three bytes",
         "(fifteens, pairs, runs) a key, in the same order; FOUR_KEYS and FOUR_PARTS: the same for",
-        "four ranks (a five-card cribbage hand of three and the starter).",
+        "four ranks (a five-card cribbage hand of three and the starter). CRIB_KEYS: every multiset",
+        "of one to four ranks, by key, ascending; CRIB_SUMS: for each, the fifteens, pairs and runs of",
+        "it completed to five ranks, summed over every way to draw the rest from a deck without it.",
         '"""',
     ]
     for size, prefix in ((5, ""), (4, "FOUR_")):
@@ -38,6 +42,10 @@ def render() -> str:
             *(f"    {data[at:at + 24]!r}" for at in range(0, len(data), 24)),
             ")",
         ]
+    sums = compute_crib_sums()
+    keys = sorted(sums)
+    for name, values in (("CRIB_KEYS", keys), ("CRIB_SUMS", [sums[key] for key in keys])):
+        lines += ["", f"{name} = (", *(f"    {', '.join(map(str, values[at:at + 8]))}," for at in range(0, len(values), 8)), ")"]
     return "\n".join(lines) + "\n"
 
 
