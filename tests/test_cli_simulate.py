@@ -359,6 +359,7 @@ def test_traceback_shows_the_bots_error_whole() -> None:
 STOPPER = '''
 import os
 import signal
+import time
 
 from crib_cli.game import GreedyPlayer
 
@@ -366,14 +367,18 @@ made = 0
 
 
 class Stopper(GreedyPlayer):
-    """Presses Ctrl-C on its own process (``times`` times) as it throws its first cards."""
+    """Presses Ctrl-C on its own process (``times`` times) as it throws its first cards, each press once
+    the one before was handled (its handler changed): a press while the one before is pending is lost."""
 
     def __init__(self, times):
         self.times = times
 
     def discard(self, view):
         for _ in range(self.times):
+            handler = signal.getsignal(signal.SIGINT)
             os.kill(os.getpid(), signal.SIGINT)
+            while signal.getsignal(signal.SIGINT) is handler:
+                time.sleep(0.01)
         self.times = 0
         return super().discard(view)
 
