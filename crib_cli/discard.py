@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from operator import mul
 from typing import TYPE_CHECKING
 
 from .cards import DECK, Card, CardError, Rank, check_distinct
@@ -464,7 +465,8 @@ def _rank_totals(ranks: tuple[int, ...], thrown: int) -> tuple[tuple[int, int], 
     size = 5 - thrown
     table = total_table(len(ranks) - thrown + 1)
     sums, crib = crib_sums(), total_table()
-    starters = [(RANK_BITS[r], unseen[r]) for r in RANKS if unseen[r]]
+    starters = [RANK_BITS[r] for r in RANKS if unseen[r]]
+    counts = [unseen[r] for r in RANKS if unseen[r]]
     whole = rank_key(ranks)
     cribs: dict[tuple[int, ...], int] = {}
     totals = []
@@ -474,14 +476,14 @@ def _rank_totals(ranks: tuple[int, ...], thrown: int) -> tuple[tuple[int, int], 
             kept = list(ranks)
             for rank in throw:
                 kept.remove(rank)
-            fixed = rank_key(throw)
+            fixed, bits = rank_key(throw), [RANK_BITS[rank] for rank in kept]
             total = 0
             for number in range(size + 1):
-                known = (fixed + rank_key(more) for more in combinations(kept, number))
+                known = map(fixed.__add__, map(sum, combinations(bits, number)))
                 found = sum(map((crib if thrown + number == 5 else sums).__getitem__, known))
                 total += -found if number % 2 else found
             cribs[throw] = size * total
-        totals.append((sum(n * table[keep + bit] for bit, n in starters), cribs[throw]))
+        totals.append((sum(map(mul, counts, map(table.__getitem__, map(keep.__add__, starters)))), cribs[throw]))
     return tuple(totals)
 
 
