@@ -462,7 +462,8 @@ def throw_chances(
     if me_dealing:
         moves = [_dealer_moves(model, opponent, target, variant, outlook) for outlook in outlooks]
         _work_out_shows(model, me, target, variant, outlooks, moves)
-        chances = [_as_dealer(model, me, opponent, target, variant, outlook, moved)
+        expectations: dict[tuple[int, int], _Moved] = {}
+        chances = [_as_dealer(model, me, opponent, target, variant, outlook, moved, expectations)
                    for outlook, moved in zip(outlooks, moves)]
     else:
         chances = [_as_pone(model, me, opponent, target, variant, outlook) for outlook in outlooks]
@@ -482,17 +483,44 @@ def _split(shift: float) -> tuple[int, float]:
     return whole, shift - whole
 
 
-def _moved(chances: Sequence[float], values: Sequence[float], base: int, whole: int, part: float) -> float:
-    """The expectation of ``values[base + y + shift]`` when ``y`` has the distribution ``chances``, for a
-    shift of ``whole + part`` points (the fraction shared between the whole points either side).
+class _Moved:
+    """The expectation of ``values[start + y]`` when ``y`` has the distribution ``chances``, by ``start``,
+    each worked out once: the shifts of a deal's throws, and the play's ends, read the same places."""
 
-    A shift is a model's, not a score: one down may read a little below ``base`` (never below 0).
-    """
-    start = max(base + whole, 0)
-    size = len(chances)
-    low = sum(map(mul, chances, values[start : start + size]))
-    high = sum(map(mul, chances, values[start + 1 : start + 1 + size]))
-    return float(low + part * (high - low))
+    __slots__ = ("chances", "known", "values")
+
+    def __init__(self, chances: Sequence[float], values: Sequence[float]) -> None:
+        self.chances, self.values = chances, values
+        self.known: dict[int, float] = {}
+
+    def at(self, start: int) -> float:
+        """The expectation of ``values[start + y]``."""
+        found = self.known.get(start)
+        if found is None:
+            found = self.known[start] = sum(map(mul, self.chances, self.values[start : start + len(self.chances)]))
+        return found
+
+    def shifted(self, base: int, whole: int, part: float) -> float:
+        """The expectation of ``values[base + y + shift]`` for a shift of ``whole + part`` points (the
+        fraction shared between the whole points either side).
+
+        A shift is a model's, not a score: one down may read a little below ``base`` (never below 0).
+        """
+        start = max(base + whole, 0)
+        low = self.at(start)
+        return float(low + part * (self.at(start + 1) - low))
+
+
+class _MovedRows(dict[int, _Moved]):
+    """:class:`_Moved` of ``chances`` over each of ``rows`` (by its index), made when first read."""
+
+    def __init__(self, chances: Sequence[float], rows: Sequence[Sequence[float]]) -> None:
+        super().__init__()
+        self.chances, self.rows = chances, rows
+
+    def __missing__(self, row: int) -> _Moved:
+        moved = self[row] = _Moved(self.chances, self.rows[row])
+        return moved
 
 
 def _crib_shift(model: _Model, thrown: tuple[int, int], rank: int, nobs: int) -> float:
@@ -587,9 +615,9 @@ def _work_out_shows(model: _Model, me: int, target: int, variant: str, outlooks:
 
 
 def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook,
-               moves: _Moves) -> float:
+               moves: _Moves, expectations: dict[tuple[int, int], _Moved]) -> float:
     """As the dealer, my chance to win with a throw, its shows after the play worked out
-    (:func:`_work_out_shows`)."""
+    (:func:`_work_out_shows`); ``expectations``, by his score and the starter's rank, are the throws' to share."""
     total = 0.0
     need, theirs = target - me, target - opponent
     play = _of_keep(model, _DEALER, outlook.play)
@@ -600,10 +628,12 @@ def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str,
             total += cards  # my heels wins at the cut
             continue
         whole, part, scores = moves[rank, nobs]
-        crib = model.cribs[rank]
         later = 0.0
         for his, weight in scores:
-            later += weight * _moved(crib, _dealer_shows(me, his, target, variant, rank), hand, whole, part)
+            moved = expectations.get((his, rank))
+            if moved is None:
+                moved = expectations[his, rank] = _Moved(model.cribs[rank], _dealer_shows(me, his, target, variant, rank))
+            later += weight * moved.shifted(hand, whole, part)
         later *= _scale(model.play, play, left, theirs)
         total += cards * (_chance(play.first, left, theirs) + later)
     return total / len(outlook.starters)
@@ -775,7 +805,7 @@ def after_play(
     if me_dealing:
         whole, part = _split(crib_shift)
         his = _shifted(_shows(variant, starter, _PONE), _removal(variant, _PONE, dealt, starter))
-        crib = model.cribs[starter]
+        crib = _MovedRows(model.cribs[starter], rows)  # by his score
 
         def value(mine: int, theirs: int) -> float:
             base = me + mine + shown
@@ -783,18 +813,20 @@ def after_play(
             for hand, weight in enumerate(his):
                 dealer = opponent + theirs + hand
                 if weight and dealer < target:
-                    chance += weight * (1.0 - _moved(crib, rows[dealer], base, whole, part))
+                    chance += weight * (1.0 - crib[dealer].shifted(base, whole, part))
             return chance
 
     else:
         shows = _his_shows(variant, starter)  # his hand and crib, moved by my throw and by my cards
         whole, part = _split(crib_shift + _removal(variant, _DEALER, dealt, starter))
 
+        moved = _MovedRows(shows, rows)  # by my score
+
         def value(mine: int, theirs: int) -> float:
             dealer = me + mine + shown
             if dealer >= target:
                 return 1.0
-            return _moved(shows, rows[dealer], opponent + theirs, whole, part)
+            return moved[dealer].shifted(opponent + theirs, whole, part)
 
     def at(mine: int, theirs: int) -> float:
         key = (mine, theirs)
