@@ -291,7 +291,7 @@ def _cribs(variant: str) -> dict[int, list[float]]:
 def _prefix(table: Sequence[Sequence[int]], deals: int) -> list[list[float]]:
     """``out[points][k]``: the chance of the points while the other seat has fewer than ``k``, over
     ``deals`` deals, from the counts by the other seat's points."""
-    return [[0.0, *accumulate(count / deals for count in row)] for row in table]
+    return [[0.0, *accumulate(map(truediv, row, repeat(deals)))] for row in table]
 
 
 def _of_keep(model: _Model, seat: int, play: KeepPlay | None) -> _Play:
@@ -584,14 +584,16 @@ counted out)."""
 
 
 def _dealer_moves(model: _Model, opponent: int, target: int, variant: str, outlook: Outlook) -> _Moves:
-    moves = {}
+    moves: _Moves = {}
     for rank, _, nobs in set(outlook.starters):
         if (rank, nobs) not in moves:
             whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) + outlook.pegging)
             his, share = _split(_removal(variant, _PONE, outlook.dealt, rank))
-            steps = ((his, 1.0 - share), (his + 1, share))
-            scores = tuple((min(max(opponent + step, 0), target), weight) for step, weight in steps if weight)
-            moves[rank, nobs] = whole, part, scores
+            low = min(max(opponent + his, 0), target)
+            if share:
+                moves[rank, nobs] = whole, part, ((low, 1.0 - share), (min(max(opponent + his + 1, 0), target), share))
+            else:
+                moves[rank, nobs] = whole, part, ((low, 1.0),)
     return moves
 
 
@@ -724,14 +726,15 @@ def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int,
         high -= 1
     heels = 2 if rank == 11 else 0
     left = target - me - heels
-    sums = [0.0] * (high - low)
+    size = high - low
+    rows = []  # each row's chances by what I show, at the target or past it mine (its mass)
     for pegged, row in enumerate(_model(variant, _DEALER).rows[rank]):
         if pegged >= left:
             break
         if row:
             mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged, low, high)
-            sums = list(map(add, sums, chain(later, repeat(mass))))  # at the target or past it: mine
-    total[low:high] = array("d", sums)
+            rows.append(chain(later, repeat(mass, size - len(later))))
+    total[low:high] = array("d", map(sum, zip(*rows))) if rows else array("d", [0.0]) * size
     return total
 
 
