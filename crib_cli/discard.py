@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, compress, repeat
 from math import comb
 from operator import mul
 from typing import TYPE_CHECKING
@@ -203,10 +203,12 @@ def win_chances(
     outlooks = []
     # Every throw is of the same dealt cards: the ranks his cannot be.
     dealt = tuple(sorted(int(card.rank) for card in (*throws[0][0], *throws[0][1]))) if throws else ()
+    unseen = tuple(unseen)
+    unseen_ranks = [int(card.rank) for card in unseen]
     for keep, thrown in throws:
         jacks = {card.suit for card in thrown if card.rank == Rank.JACK}
-        points = _hand_points(keep, tuple(unseen))
-        starters = tuple((int(card.rank), hand, int(card.suit in jacks)) for card, hand in zip(unseen, points))
+        nobs = [int(card.suit in jacks) for card in unseen] if jacks else repeat(0)
+        starters = tuple(zip(unseen_ranks, _hand_points(keep, unseen), nobs))
         ranks = sorted(int(card.rank) for card in thrown)
         if variant == "six":
             shift = pegging_shift(_pegging(keep, role).mean, me_dealing=me_dealing)
@@ -423,23 +425,21 @@ class _Totals:
         jack_nobs = sum(suits[c.suit] - 1 for c in unseen if c.rank == Rank.JACK) * comb(left - 2, size - 2)
         crib_jack = comb(left - 1, size - 1)
         crib_flush = [5 * size * comb(n, size) for n in suits]
+        # By the dealt card: a jack kept scores nobs with the starters of its suit, a jack thrown with
+        # them and any completion of the crib.
+        kept_nobs = [suits[card.suit] if card.rank == Rank.JACK else 0 for card in dealt]
+        thrown_nobs = [nobs * crib_jack for nobs in kept_nobs]
+        dealt_suits = [card.suit for card in dealt]
         ranks = _rank_totals(tuple(c.rank for c in dealt), thrown)
         throws = []
-        for (hand_ranks, crib_ranks), cards in zip(ranks, combinations(dealt, thrown)):
-            keep = tuple(c for c in dealt if c not in cards)
-            hand, crib = hand_ranks, crib_ranks + jack_nobs
-            suit = keep[0].suit
-            if all(c.suit == suit for c in keep):  # a point a card with every starter, one more with its suit
-                hand += len(keep) * left + suits[suit]
-            for card in keep:
-                if card.rank == Rank.JACK:
-                    hand += suits[card.suit]
-            suit = cards[0].suit
-            if all(c.suit == suit for c in cards):
-                crib += crib_flush[suit]
-            for card in cards:
-                if card.rank == Rank.JACK:
-                    crib += suits[card.suit] * crib_jack
+        for (hand_ranks, crib_ranks), (kept, picked) in zip(ranks, _splits(len(dealt), thrown)):
+            keep, cards = tuple(map(dealt.__getitem__, kept)), tuple(map(dealt.__getitem__, picked))
+            hand = hand_ranks + sum(map(kept_nobs.__getitem__, kept))
+            crib = crib_ranks + jack_nobs + sum(map(thrown_nobs.__getitem__, picked))
+            if len(set(map(dealt_suits.__getitem__, kept))) == 1:  # a point a card with every starter, one more with its suit
+                hand += len(keep) * left + suits[keep[0].suit]
+            if len(set(map(dealt_suits.__getitem__, picked))) == 1:
+                crib += crib_flush[cards[0].suit]
             throws.append((keep, cards, hand, crib))
         return cls(unseen, left, size * comb(left, size), tuple(throws))
 
@@ -507,8 +507,18 @@ def _key(cards: Sequence[Card]) -> int:
 
 
 def _unseen_cards(dealt: Sequence[Card]) -> tuple[Card, ...]:
-    seen = set(dealt)
-    return tuple(c for c in DECK if c not in seen)
+    unseen = bytearray(b"\x01") * len(DECK)
+    for card in dealt:
+        unseen[card.index] = 0
+    return tuple(compress(DECK, unseen))
+
+
+@cache
+def _splits(dealt: int, thrown: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Each throw of ``thrown`` of ``dealt`` cards as the places kept and thrown, in the order of
+    ``combinations`` (the order of :func:`_rank_totals`)."""
+    places = range(dealt)
+    return tuple((tuple(at for at in places if at not in picked), picked) for picked in combinations(places, thrown))
 
 
 def _without(counts: Sequence[int], rank: int) -> tuple[int, ...]:
