@@ -668,10 +668,11 @@ def _least_squares(products: list[list[int]], targets: list[int]) -> list[float]
         rows[column], rows[pivot] = rows[pivot], rows[column]
         if not rows[column][column]:
             return None
+        lead = rows[column][column:]
         for at in range(size):
-            if at != column:
-                factor = rows[at][column] / rows[column][column]
-                rows[at] = [value - factor * lead for value, lead in zip(rows[at], rows[column])]
+            if at != column:  # the pivot row is 0 before this column (exactly, as eliminated): only what follows moves
+                factor = rows[at][column] / lead[0]
+                rows[at][column:] = [value - factor * ahead for value, ahead in zip(rows[at][column:], lead)]
     return [row[size] / row[at] for at, row in enumerate(rows)]
 
 
