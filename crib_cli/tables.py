@@ -6,11 +6,16 @@ of the 6,175 multisets of five ranks (a hand or crib of four and the starter)
 and the 1,820 of four ranks (a five-card cribbage hand of three and the
 starter) and looked up afterwards. A multiset is keyed by the sum of
 ``RANK_BITS[rank]`` over its cards: three bits per rank hold a count of 0-4, so
-the key is the same whatever the order of the cards, and keys of four and of
-five ranks never meet.
+the key is the same whatever the order of the cards, and keys of multisets of
+different sizes never meet.
 
-Computing the table takes tens of milliseconds, too long for every start of the
-command line, so :mod:`crib_cli.builders.tables` writes it into
+A crib's expected points depend on its known ranks the same way: for each
+multiset of one to four ranks, the points of every way to complete it to five
+from a deck without it, summed (:func:`crib_sums`), which the discard analysis
+combines by inclusion and exclusion.
+
+Computing the tables takes most of a second, too long for every start of the
+command line, so :mod:`crib_cli.builders.tables` writes them into
 :mod:`crib_cli.data.tables`, which loads in about a millisecond; a test
 regenerates it and compares.
 """
