@@ -20,9 +20,8 @@ import random
 import statistics
 import time
 
-from crib_cli.cards import DECK
-from crib_cli.game import GameRules, View, run_games, wilson_interval
-from crib_cli.game.engine import peg_deal
+from crib_cli.game import GameRules, run_games, wilson_interval
+from crib_cli.game.engine import peg_deal, thrown_deal
 from crib_cli.game.expert import ExpertPlayer
 
 
@@ -37,18 +36,12 @@ def pegging_gain(deals: int, seed: int) -> dict[str, list[int]]:
     reader, control = ExpertPlayer(pegging=True), ExpertPlayer(pegging=True, reads_cards=False)
     gains: dict[str, list[int]] = {"dealer": [], "pone": []}
     for _ in range(deals):
-        deck = rng.sample(DECK, 13)
-        kept, thrown = [], []
-        for seat in (0, 1):
-            dealt = tuple(deck[6 * seat : 6 * seat + 6])
-            throw = reader.discard(View(rules, seat, 0, (0, 0), dealt))
-            thrown.append(tuple(throw))
-            kept.append(tuple(card for card in dealt if card not in throw))
-        base = peg_deal([control, control], rules, 0, kept, thrown, deck[12])
+        kept, thrown, starter = thrown_deal(reader, rules, rng)
+        base = peg_deal([control, control], rules, 0, kept, thrown, starter)
         for seat, role in ((0, "dealer"), (1, "pone")):
             players = [control, control]
             players[seat] = reader
-            play = peg_deal(players, rules, 0, kept, thrown, deck[12])
+            play = peg_deal(players, rules, 0, kept, thrown, starter)
             net, blind_net = (p.pegged(seat) - p.pegged(1 - seat) for p in (play, base))
             gains[role].append(net - blind_net)
     return gains

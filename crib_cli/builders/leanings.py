@@ -27,10 +27,8 @@ from collections.abc import Iterable, Sequence
 from operator import mul
 from pathlib import Path
 
-from ..cards import DECK
-from ..game.engine import peg_deal
+from ..game.engine import peg_deal, thrown_deal
 from ..game.expert import ExpertPlayer, read_laid
-from ..game.players import View
 from ..leanings import TIES, ties
 from ..rules import GameRules
 from .common import target, write
@@ -47,21 +45,15 @@ def observe(deals: int, seed: int) -> Observations:
     player = ExpertPlayer(pegging=True, reads_cards=False)
     counts: Observations = {}
     for _ in range(deals):
-        deck = rng.sample(DECK, 13)
-        kept, thrown = [], []
-        for seat in (0, 1):
-            dealt = tuple(deck[6 * seat : 6 * seat + 6])
-            throw = player.discard(View(rules, seat, 0, (0, 0), dealt))
-            thrown.append(throw)
-            kept.append(tuple(card for card in dealt if card not in throw))
-        turns = peg_deal([player, player], rules, 0, kept, thrown, deck[12]).turns
+        kept, thrown, starter = thrown_deal(player, rules, rng)
+        turns = peg_deal([player, player], rules, 0, kept, thrown, starter).turns
         for at, turn in enumerate(turns):
             if turn.card is None:
                 continue
             seat, other = turn.seat, 1 - turn.seat
             his, doubt = read_laid(turns[:at], seat)
             laid = [int(earlier.card.rank) for earlier in turns[:at] if earlier.card is not None]
-            seen = [int(card.rank) for card in (*kept[seat], *thrown[seat], deck[12])] + laid
+            seen = [int(card.rank) for card in (*kept[seat], *thrown[seat], starter)] + laid
             held = [int(card.rank) for card in kept[other]]
             for rank in his:
                 held.remove(rank)
