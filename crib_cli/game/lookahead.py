@@ -411,14 +411,23 @@ def _value(
     if not options:
         return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     k = min(left[turn], cards)
-    outcomes = []
-    for rank in options:
-        number = pool[rank]
-        rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
-        after = _after(
-            hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
-        )
-        outcomes.append((after, number, rank))
+    if len(left) == 2 and left[1] == 1 and sum(left) <= min(depth, 2):
+        # His last card, the search going to the end: each card he may lay priced in closed form (most
+        # of a search to the end is here), as :func:`_after` would find it.
+        nets, closings = _closings(tail, count, hand[0] if hand else 0, gone & 1, once)
+        if goal is None:
+            outcomes = [(float(gained + nets[rank]), pool[rank], rank) for rank in options]
+        else:
+            outcomes = [(_closed(closings[rank], gained, goal), pool[rank], rank) for rank in options]
+    else:
+        outcomes = []
+        for rank in options:
+            number = pool[rank]
+            rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
+            after = _after(
+                hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+            )
+            outcomes.append((after, number, rank))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank less those with
     # neither a better rank nor this one (every card alike: C(cards left, k)).
@@ -433,6 +442,39 @@ def _value(
         raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
         value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
     return value / total
+
+
+def _closed(closing: tuple[int, int], gained: int, goal: Goal) -> float:
+    """The chance to win after his last card and mine (:func:`_closings`' points), ``gained`` pegged before."""
+    his, mine = closing
+    gained += his  # his points come first: if they reach his need, mine are too late
+    return goal.value(gained if _over(gained, goal) else gained + mine * _SIDE)
+
+
+@lru_cache(maxsize=1 << 14)
+def _closings(
+    tail: tuple[int, ...], count: int, mine: int, gone: int, once: bool,
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """For each rank (index 0 unused; 0 for a rank that does not fit) the other seat may lay as its last
+    card on the series (its tail) at ``count``, to the end of the play: my net points, and his points
+    then mine. I hold ``mine`` (0: nothing); ``gone`` is 1 if I have said go in this series. Two players:
+    after his card only mine is left."""
+    closings = ((0, 0),) + tuple((0, 0) if VALUES[rank] > LIMIT - count else _closing(tail, count, rank, mine, gone, once)
+                                 for rank in RANKS)
+    return tuple(ours - his for his, ours in closings), closings
+
+
+def _closing(tail: tuple[int, ...], count: int, rank: int, mine: int, gone: int, once: bool) -> tuple[int, int]:
+    """:func:`_closings` for one rank that fits."""
+    his = _scored(tail, rank, count)
+    count += VALUES[rank]
+    if not mine:
+        return his + (count < LIMIT), 0  # his was the last card
+    if count == LIMIT:
+        return his, int(not once)  # I lead my card anew: the last card
+    if gone or VALUES[mine] > LIMIT - count:
+        return his + 1, int(not once)  # his go, then my card anew
+    return his, _scored(lay_rank(tail, rank)[1], mine, count) + (count + VALUES[mine] < LIMIT)
 
 
 @cache
@@ -559,6 +601,12 @@ def _declining(sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ..
     """The weight of the holdings of ``k`` cards among the cards of these power sums, then of those
     with none of the first rank of ``ranks``, none of the first two, and so on."""
     p1, p2, p3, p4 = sums
+    if k == 1:  # a holding is a card, of its rank's weight: the sums of higher powers are not needed
+        weights = [p1]
+        for rank in ranks:
+            p1 -= pool[rank] * hold[rank]
+            weights.append(p1)
+        return weights
     weights = [_holdings(p1, p2, p3, p4, k)]
     for rank in ranks:
         number, weight = pool[rank], hold[rank]
