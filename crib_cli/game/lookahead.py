@@ -414,9 +414,9 @@ def _value(
     if len(left) == 2 and left[1] == 1 and sum(left) <= min(depth, 2):
         # His last card, the search going to the end: each card he may lay priced in closed form (most
         # of a search to the end is here), as :func:`_after` would find it.
-        nets, closings = _closings(tail, count, hand[0] if hand else 0, gone & 1, once)
+        closings = _closings(tail, count, hand[0] if hand else 0, gone & 1, once)
         if goal is None:
-            outcomes = [(float(gained + nets[rank]), pool[rank], rank) for rank in options]
+            outcomes = [(float(gained - closings[rank][0] + closings[rank][1]), pool[rank], rank) for rank in options]
         else:
             outcomes = [(_closed(closings[rank], gained, goal), pool[rank], rank) for rank in options]
     else:
@@ -454,14 +454,12 @@ def _closed(closing: tuple[int, int], gained: int, goal: Goal) -> float:
 @lru_cache(maxsize=1 << 14)
 def _closings(
     tail: tuple[int, ...], count: int, mine: int, gone: int, once: bool,
-) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+) -> tuple[tuple[int, int], ...]:
     """For each rank (index 0 unused; 0 for a rank that does not fit) the other seat may lay as its last
-    card on the series (its tail) at ``count``, to the end of the play: my net points, and his points
-    then mine. I hold ``mine`` (0: nothing); ``gone`` is 1 if I have said go in this series. Two players:
+    card on the series (its tail) at ``count``, to the end of the play: his points, then mine. I hold ``mine`` (0: nothing); ``gone`` is 1 if I have said go in this series. Two players:
     after his card only mine is left."""
-    closings = ((0, 0),) + tuple((0, 0) if VALUES[rank] > LIMIT - count else _closing(tail, count, rank, mine, gone, once)
-                                 for rank in RANKS)
-    return tuple(ours - his for his, ours in closings), closings
+    return ((0, 0),) + tuple((0, 0) if VALUES[rank] > LIMIT - count else _closing(tail, count, rank, mine, gone, once)
+                             for rank in RANKS)
 
 
 def _closing(tail: tuple[int, ...], count: int, rank: int, mine: int, gone: int, once: bool) -> tuple[int, int]:
@@ -601,12 +599,6 @@ def _declining(sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ..
     """The weight of the holdings of ``k`` cards among the cards of these power sums, then of those
     with none of the first rank of ``ranks``, none of the first two, and so on."""
     p1, p2, p3, p4 = sums
-    if k == 1:  # a holding is a card, of its rank's weight: the sums of higher powers are not needed
-        weights = [p1]
-        for rank in ranks:
-            p1 -= pool[rank] * hold[rank]
-            weights.append(p1)
-        return weights
     weights = [_holdings(p1, p2, p3, p4, k)]
     for rank in ranks:
         number, weight = pool[rank], hold[rank]
