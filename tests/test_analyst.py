@@ -124,6 +124,20 @@ def test_where_the_deal_may_end_the_game_a_throw_is_priced_by_the_chance_to_win(
         f"; best {throws[0]}: {percent(board.win)}; you gave up {lost / 10:.1f}% of your chance to win")
 
 
+@pytest.mark.parametrize("dealer", [1, 0], ids=["pone", "dealer"])
+def test_at_120_all_the_note_says_the_first_point_pegged_wins(dealer: int) -> None:
+    """Both needing 1, some point is pegged in every play (the last card at least), so no hand counts:
+    the note says the play decides, not who counts first, and names the throws by chance and by points."""
+    rng = random.Random(3)
+    notes = [analysis.note() for analysis in (
+        analyze_throws(View(GameRules(), 0, dealer, (120, 120), tuple(rng.sample(DECK, 6)))) for _ in range(12))]
+    noted = [note for note in notes if note]
+    assert noted, "some of the hands have the board change the advice"
+    for note in noted:
+        assert note.startswith("the board changes the advice: you both need 1, so the first point pegged wins; "
+                               "throwing ") and "count" not in note and "(the best for points)" in note
+
+
 # --- the play: the expert's card first at its depth, its line in words ---------------------------
 
 

@@ -94,7 +94,8 @@ def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, varian
     a table built by simulating deals of the expert against itself (see the
     README for how, and its error). Without scores, a picture of the whole
     board: my chance to win in whole percents, every --step points, for each
-    dealer (or the one --dealer names).
+    dealer (or the one --dealer names); the picture is a table only, --format
+    json is for one position.
 
     \b
     $ crib odds 95 110 --dealer me

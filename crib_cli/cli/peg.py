@@ -164,7 +164,8 @@ def advise_play(
               help="With --advise --count: whose turn it is (default pone; the dealer's opponent has one card fewer).")
 @click.option("--depth", type=DepthType(), help="With --advise: cards to look ahead, N, end or expert (default: "
               "7 with two players, the end of the play but for the lead's last card; else 5).")
-@click.option("--score", type=ScoreType(), help="With --advise: the scores now, mine-opponent's: the chance to win too.")
+@click.option("--score", type=ScoreType(), help="With --advise: the scores now, mine-opponent's (a jack turned has pegged "
+              "the dealer's 2): the chance to win too.")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="With --score: the game's length.")
 @variant_option("five: five-card cribbage, two players of three cards; the play ends at the first go or 31.")
 @format_option("table", "json", default="table")

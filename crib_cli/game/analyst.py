@@ -129,7 +129,7 @@ class ThrowAnalysis:
 
     def note(self) -> str:
         """How the board changes the advice, when it does (else empty): what the seat needs, who counts
-        first, and what the throws by chance and by points leave."""
+        first (both needing 1, the play decides), and what the throws by chance and by points leave."""
         best, points = self.best, self.by_points
         if not self.board or best.chance is None or points.chance is None or best.chance - points.chance < NOTED:
             return ""
@@ -137,14 +137,19 @@ class ThrowAnalysis:
         me, opponent = self.score
         need, theirs = self.rules.target - me, self.rules.target - opponent
         pone = self.role == "pone"
-        first = "you need {need} and count first" if pone else "you need {need}, he needs {theirs} and counts first"
-        text = "the board changes the advice: " + first.format(need=need, theirs=theirs)
-        made = [sum(hand_distribution(o.throw.keep, o.cards).counts[need:]) if need <= 29 else 0 for o in (best, points)]
-        if pone and made[0] > made[1]:
-            return (f"{text}: keep the hand that makes {need} more often: {format_cards(best.throw.keep)} makes it "
-                    f"with {made[0]} of {self.starters} starters, {format_cards(points.throw.keep)} (the best for "
-                    f"points) with {made[1]}; throwing {format_cards(best.cards)} wins {chance_text(best.chance)}, "
-                    f"{format_cards(points.cards)} {chance_text(points.chance)}")
+        if need == theirs == 1:
+            # Every play scores a point at least (the last card), so no hand is counted: the play decides.
+            text = "the board changes the advice: you both need 1, so the first point pegged wins"
+        else:
+            first = "you need {need} and count first" if pone else "you need {need}, he needs {theirs} and counts first"
+            text = "the board changes the advice: " + first.format(need=need, theirs=theirs)
+            made = [sum(hand_distribution(o.throw.keep, o.cards).counts[need:]) if need <= 29 else 0
+                    for o in (best, points)]
+            if pone and made[0] > made[1]:
+                return (f"{text}: keep the hand that makes {need} more often: {format_cards(best.throw.keep)} makes "
+                        f"it with {made[0]} of {self.starters} starters, {format_cards(points.throw.keep)} (the best "
+                        f"for points) with {made[1]}; throwing {format_cards(best.cards)} wins "
+                        f"{chance_text(best.chance)}, {format_cards(points.cards)} {chance_text(points.chance)}")
         return (f"{text}; throwing {format_cards(best.cards)} wins {chance_text(best.chance)}, "
                 f"{format_cards(points.cards)} (the best for points) {chance_text(points.chance)}")
 
