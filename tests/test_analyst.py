@@ -19,10 +19,11 @@ from crib_cli.game.analyst import (
     judge_play,
     judge_throw,
     play_text,
+    throw_key,
     throw_text,
     view_of_play,
 )
-from crib_cli.game.expert import ExpertPlayer, play_goal, play_state
+from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, weighed
 from crib_cli.game.lookahead import play_values
 from crib_cli.peg import PegError, parse_sequence
 
@@ -136,6 +137,44 @@ def test_at_120_all_the_note_says_the_first_point_pegged_wins(dealer: int) -> No
     for note in noted:
         assert note.startswith("the board changes the advice: you both need 1, so the first point pegged wins; "
                                "throwing ") and "count" not in note and "(the best for points)" in note
+
+
+@pytest.mark.parametrize(("scores", "dealer", "target", "variant", "count"), [
+    ((120, 120), 0, 121, "six", 15), ((120, 120), 1, 121, "six", 15), ((118, 115), 1, 121, "six", 15),
+    ((114, 114), 0, 121, "six", 15), ((113, 113), 0, 121, "six", CANDIDATES), ((110, 119), 1, 121, "six", CANDIDATES),
+    ((0, 0), 1, 121, "six", CANDIDATES), ((55, 55), 0, 61, "six", 15), ((58, 58), 0, 61, "five", 10),
+    ((55, 55), 1, 61, "five", CANDIDATES),
+])
+def test_the_board_weighs_every_throw_where_the_deal_all_but_surely_ends_the_game(
+        scores: tuple[int, int], dealer: int, target: int, variant: str, count: int) -> None:
+    """From an ending chance of 1.75 (114-114, say) every throw; short of it, the best few by points."""
+    rules = GameRules(target=target, variant=variant)
+    assert weighed(View(rules, 0, dealer, scores, tuple(DECK[: rules.dealt]))) == count
+
+
+@pytest.mark.parametrize("dealer", [0, 1], ids=["dealer", "pone"])
+def test_where_the_play_decides_the_expert_throws_the_likeliest_to_win_of_all(dealer: int) -> None:
+    """At 120-120 the expert's throw, and the analyst's best, are crib discard --score's first, though it
+    is often none of the best few by points."""
+    rng = random.Random(11)
+    role = ("dealer", "pone")[dealer]
+    outside = 0
+    for _ in range(40):
+        if outside == 3:
+            break
+        hand = tuple(rng.sample(DECK, 6))
+        view = View(GameRules(), 0, dealer, (120, 120), hand)
+        options = analyze_discards(hand, role=role, pegging=True, score=(120, 120))
+        wins = sorted((option.win or 0.0 for option in options), reverse=True)
+        if wins[0] - wins[1] < 1e-9:
+            continue  # a tie: the better by points
+        best = max(options, key=lambda option: option.win or 0.0)
+        analysis = analyze_throws(view)
+        assert tuple(sorted(EXPERT.discard(view))) == tuple(sorted(best.throw)) == analysis.best.cards
+        assert "ranked by it, all weighed" in throw_key(analysis)[-1]
+        by_points = sorted(options, key=lambda option: -option.total(role))[:CANDIDATES]
+        outside += best.throw not in [option.throw for option in by_points]
+    assert outside == 3, "three of the deals have their likeliest to win outside the best by points"
 
 
 # --- the play: the expert's card first at its depth, its line in words ---------------------------

@@ -35,7 +35,7 @@ from ..discard import Throw, analyze_discards, hand_distribution, win_chances
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules
 from ..tables import VALUES
-from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role
+from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role, weighed
 from .lookahead import Goal, Line, PlayState, best_rank, play_lines, play_values, search_depth
 from .players import View
 
@@ -100,7 +100,7 @@ class ThrowAnalysis:
     """Every throw of a deal priced for the seat, the expert's throw first, then by the measure.
 
     ``pegging``: the pegging value is weighed; ``board``: the chance to win decides (this deal may
-    end the game), ranking :data:`~crib_cli.game.expert.CANDIDATES` throws, the best by points,
+    end the game), ranking the ``weighed`` throws best by points (:func:`~crib_cli.game.expert.weighed`)
     before the rest; ``score`` is (mine, the opponent's) where a board is known, else None.
     ``starters`` is how many unseen cards the starter may be.
     """
@@ -112,6 +112,7 @@ class ThrowAnalysis:
     score: tuple[int, int] | None
     starters: int
     options: tuple[ThrowOption, ...]
+    weighed: int = CANDIDATES
 
     @property
     def best(self) -> ThrowOption:
@@ -165,10 +166,10 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
     """
     rules, role = view.rules, seat_role(view)
     pegging = EXPERT.weighs_pegging(rules)
-    weighed = board and has_board(view)
-    board = weighed and EXPERT.throws_for_board(view)
+    priced = board and has_board(view)
+    board = priced and EXPERT.throws_for_board(view)
     throws = analyze_discards(view.hand, role=role, players=rules.players, variant=rules.variant, pegging=pegging)
-    score = (view.scores[view.seat], view.scores[1 - view.seat]) if weighed else None
+    score = (view.scores[view.seat], view.scores[1 - view.seat]) if priced else None
     chances: tuple[float | None, ...] = (None,) * len(throws)
     if score is not None:
         seen = set(view.hand)
@@ -176,14 +177,15 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
         chances = win_chances([(t.keep, t.throw) for t in throws], unseen, score, view.is_dealer, rules.target,
                               rules.variant)
     options = [_throw_option(throw, role, pegging, chance) for throw, chance in zip(throws, chances)]
+    count = weighed(view) if board else CANDIDATES
     if board:
-        candidates = sorted(range(CANDIDATES), key=lambda at: (-(chances[at] or 0.0), at))
-        options = [options[at] for at in candidates] + options[CANDIDATES:]
-    chosen = tuple(sorted(EXPERT.discard(view) if weighed or not has_board(view) else _by_points(view)))
+        candidates = sorted(range(count), key=lambda at: (-(chances[at] or 0.0), at))
+        options = [options[at] for at in candidates] + options[count:]
+    chosen = tuple(sorted(EXPERT.discard(view) if priced or not has_board(view) else _by_points(view)))
     first = next(option for option in options if option.cards == chosen)
     options.remove(first)
     starters = 52 - len(view.hand)
-    return ThrowAnalysis(role, rules, pegging, board, score, starters, (first, *options))
+    return ThrowAnalysis(role, rules, pegging, board, score, starters, (first, *options), count)
 
 
 def _by_points(view: View) -> tuple[Card, ...]:
@@ -706,8 +708,8 @@ def throw_key(analysis: ThrowAnalysis) -> list[str]:
     if analysis.pegging:
         lines.append("peg: what the keep pegs less what it concedes, expert against expert; total = net + peg")
     if analysis.board:
-        lines.append(f"win: the chance to win the game; ranked by it, the {CANDIDATES} best by points weighed, "
-                     "as this deal may end the game")
+        weighed = "all" if analysis.weighed == len(analysis.options) else f"the {analysis.weighed} best by points"
+        lines.append(f"win: the chance to win the game; ranked by it, {weighed} weighed, as this deal may end the game")
     elif analysis.score is not None:
         lines.append("win: the chance to win the game; ranked by points, as this deal can hardly end the game")
     return lines

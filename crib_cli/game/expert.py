@@ -20,6 +20,7 @@ It needs no chance, so it takes no ``random.Random``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 
 from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
@@ -34,7 +35,13 @@ from .lookahead import Goal, PlayState, choose_play, doubted
 from .players import View
 
 CANDIDATES = 5
-"""Throws weighed by the board when it plays the board: the best by points; the rest are left out."""
+"""Throws weighed by the board when it plays the board: the best by points; the rest are left out,
+but where the deal all but surely ends the game (:data:`RACE`)."""
+
+RACE = 1.75
+"""From this :func:`~crib_cli.board.ending_chance` up (both seats all but sure to reach what they need
+in the deal: from 114-114, say), the board weighs every throw: there the play decides, and the
+best throws by points miss the likeliest to win in a quarter to a half of the deals."""
 
 
 class ExpertPlayer:
@@ -91,10 +98,10 @@ class ExpertPlayer:
         return board_goal(view) if self.board and has_board(view) else None
 
     def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
-        """Of the :data:`CANDIDATES` best throws by points, the likeliest to win the game."""
+        """Of the best throws by points (:func:`weighed`), the likeliest to win the game."""
         rules = view.rules
         means = throw_means(view.hand, variant=rules.variant)
-        best = sorted(means, key=lambda option: (-self.worth(option, role, rules), -option[2]))[:CANDIDATES]
+        best = sorted(means, key=lambda option: (-self.worth(option, role, rules), -option[2]))[:weighed(view)]
         seen = set(view.hand)
         unseen = [card for card in DECK if card not in seen]
         throws = [(keep, thrown) for keep, thrown, _, _ in best]
@@ -119,6 +126,14 @@ class ExpertPlayer:
             rank = choose_play(play_state(view, reads_cards=self.reads_cards), self.depth, self.goal(view))
             return next(card for card in fits if card.rank == rank)
         return fits[0] if fits else None
+
+
+def weighed(view: View) -> int:
+    """How many of the seat's throws, the best by points, the board weighs: :data:`CANDIDATES`, or
+    every one where the deal all but surely ends the game (:data:`RACE`)."""
+    rules, me, opponent = view.rules, view.scores[view.seat], view.scores[1 - view.seat]
+    race = ending_chance(me, opponent, me_dealing=view.is_dealer, target=rules.target, variant=rules.variant) >= RACE
+    return comb(len(view.hand), rules.thrown) if race else CANDIDATES
 
 
 def has_board(view: View) -> bool:
