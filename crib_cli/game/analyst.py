@@ -112,7 +112,7 @@ class ThrowAnalysis:
     score: tuple[int, int] | None
     starters: int
     options: tuple[ThrowOption, ...]
-    weighed: int = CANDIDATES
+    weighed: int
 
     @property
     def best(self) -> ThrowOption:
@@ -708,8 +708,8 @@ def throw_key(analysis: ThrowAnalysis) -> list[str]:
     if analysis.pegging:
         lines.append("peg: what the keep pegs less what it concedes, expert against expert; total = net + peg")
     if analysis.board:
-        weighed = "all" if analysis.weighed == len(analysis.options) else f"the {analysis.weighed} best by points"
-        lines.append(f"win: the chance to win the game; ranked by it, {weighed} weighed, as this deal may end the game")
+        which = "all" if analysis.weighed == len(analysis.options) else f"the {analysis.weighed} best by points"
+        lines.append(f"win: the chance to win the game; ranked by it, {which} weighed, as this deal may end the game")
     elif analysis.score is not None:
         lines.append("win: the chance to win the game; ranked by points, as this deal can hardly end the game")
     return lines
