@@ -456,8 +456,9 @@ def _closings(
     tail: tuple[int, ...], count: int, mine: int, gone: int, once: bool,
 ) -> tuple[tuple[int, int], ...]:
     """For each rank (index 0 unused; 0 for a rank that does not fit) the other seat may lay as its last
-    card on the series (its tail) at ``count``, to the end of the play: his points, then mine. I hold ``mine`` (0: nothing); ``gone`` is 1 if I have said go in this series. Two players:
-    after his card only mine is left."""
+    card on the series (its tail) at ``count``, to the end of the play: his points, then mine. I hold
+    ``mine`` (0: nothing); ``gone`` is 1 if I have said go in this series. Two players: after his card
+    only mine is left."""
     return ((0, 0),) + tuple((0, 0) if VALUES[rank] > LIMIT - count else _closing(tail, count, rank, mine, gone, once)
                              for rank in RANKS)
 
