@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from itertools import accumulate, chain, pairwise, repeat
+from itertools import accumulate, pairwise, repeat
 from math import prod
 from operator import add, mul, truediv
 from typing import Any, NamedTuple
@@ -230,19 +230,28 @@ class _Play(NamedTuple):
         return cls(first, short)
 
 
+class _Deals(NamedTuple):
+    """A starter rank's sampled deals from one seat's side: ``counts[my play][his total]`` of ``total``
+    (:func:`_trimmed`), and packed for :func:`_correlated` (``kernel``)."""
+
+    counts: list[list[int]]
+    total: int
+    kernel: list[int]
+
+
 class _Model(NamedTuple):
     """What the sampled deals of a variant say of a deal's scoring, for :func:`throw_chances`, from
     one seat's side (its view alone is read, so the other's is not worked out).
 
-    By starter rank: the seat's points in the play with the other's total
-    (``rows[rank][my play][his total]``): as the pone, his play, hand and
-    crib; as the dealer, his play and hand. The crib (``cribs``, ``crib_means``). Who reaches what in
+    By starter rank: the sampled deals by the seat's points in the play and the
+    other's total (``rows[rank]``, :class:`_Deals`): as the pone, his play,
+    hand and crib; as the dealer, his play and hand. The crib (``cribs``, ``crib_means``). Who reaches what in
     the play, for the seat, over all deals (``play``). ``gift[rank]``: how
     far the seat's own throws in the sampled deals moved the crib, against a
     throw of any two cards (the sampled cribs already hold it).
     """
 
-    rows: dict[int, list[list[float]]]
+    rows: dict[int, _Deals]
     cribs: dict[int, list[float]]
     play: _Play
     crib_means: list[list[list[float]]]
@@ -263,7 +272,10 @@ def _model(variant: str, seat: int) -> _Model:
     for rank, table in enumerate(grid(f"{label}_VIEW_{name}")):
         total = sum(map(sum, table))
         if total:
-            rows[rank] = _trimmed(table, total)
+            if total * _SCALE >> _PLACE:
+                raise ValueError(f"{total} deals of a starter rank are too many for a place of {_PLACE} bits")
+            counts = _trimmed(table, total)
+            rows[rank] = _Deals(counts, total, _kernel(counts))
     means: list[list[list[float]]] = grid("CRIB_MEANS")
     by_rank = grid(f"THROWS_{name}")[seat]  # [lower rank][higher rank][starter rank]
     gift = {}
@@ -393,16 +405,16 @@ _SLIGHT = 1e-6
 ten-thousandth of a point of percentage, for work saved in every one of them."""
 
 
-def _trimmed(table: list[list[int]], total: int) -> list[list[float]]:
-    """Rows of counts as chances of ``total``, without their slight tails; rows of next to nothing emptied
-    (but kept, for their place). A row's last counts of none are left out before it is divided."""
+def _trimmed(table: list[list[int]], total: int) -> list[list[int]]:
+    """Rows of counts of ``total`` deals without their slight tails (each a chance below :data:`_SLIGHT`);
+    rows of next to nothing emptied (but kept, for their place)."""
     out = []
     for counts in table:
         end = _counted(counts)
-        row = [count / total for count in counts[:end]]
-        while end and row[end - 1] < _SLIGHT:
+        row = counts[:end]
+        while end and row[end - 1] / total < _SLIGHT:
             end -= 1
-        out.append(row[:end] if sum(row) >= _SLIGHT else [])
+        out.append(row[:end] if sum(row) / total >= _SLIGHT else [])
     return out
 
 
@@ -420,13 +432,11 @@ def _chance(table: list[list[float]], points: int, limit: int) -> float:
 
 
 @cache
-def _rows(target: int, variant: str, transposed: bool) -> tuple[tuple[float, ...], ...]:
-    """The dealer's chance by position as rows (``[dealer][pone]``, or ``[pone][dealer]`` transposed),
-    each padded with zeros past the target: a seat at the target or past it has already won."""
+def _rows(target: int, variant: str) -> tuple[tuple[float, ...], ...]:
+    """The dealer's chance by position as rows (``[dealer][pone]``), each padded with zeros past the
+    target: a pone at the target or past it has already won."""
     chances = tuple(map(truediv, board(target, variant).win, repeat(_SCALE)))
     pad = (0.0,) * (target + 64)
-    if transposed:
-        return tuple(chances[pone::target] + pad for pone in range(target))
     return tuple(chances[dealer * target : (dealer + 1) * target] + pad for dealer in range(target))
 
 
@@ -461,7 +471,6 @@ def throw_chances(
         outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
     if me_dealing:
         moves = [_dealer_moves(model, opponent, target, variant, outlook) for outlook in outlooks]
-        _work_out_shows(model, me, target, variant, outlooks, moves)
         expectations: dict[tuple[int, int], _Moved] = {}
         chances = [_as_dealer(model, me, opponent, target, variant, outlook, moved, expectations)
                    for outlook, moved in zip(outlooks, moves)]
@@ -543,9 +552,11 @@ def _as_pone(model: _Model, me: int, opponent: int, target: int, variant: str, o
         whole, part = _split(_crib_shift(model, outlook.thrown, rank, nobs) - outlook.pegging
                              + _removal(variant, _DEALER, outlook.dealt, rank))
         start = max(opponent + heels + whole, 0)  # a shift is a model's, not a score: read below 0 as 0
-        low = _later_as_dealer(target, variant, rank, me + hand, start)
-        high = _later_as_dealer(target, variant, rank, me + hand, start + 1)
-        later = (low + part * (high - low)) * _scale(model.play, play, need - hand, left)
+        later = 0.0
+        if hand < need:  # else my hand counts me out: there is no later
+            low = _later_as_dealer(target, variant, rank, start)[me + hand]
+            high = _later_as_dealer(target, variant, rank, start + 1)[me + hand]
+            later = (low + part * (high - low)) * _scale(model.play, play, need - hand, left)
         total += cards * (_counted_out(play, need, left, hand) + later)
     return total / len(outlook.starters)
 
@@ -559,21 +570,59 @@ def _counted_out(play: _Play, need: int, left: int, hand: int) -> float:
     return sure - _below(play.short, need - hand, left) if need > hand else sure
 
 
-@lru_cache(maxsize=1 << 16)
-def _later_as_dealer(target: int, variant: str, rank: int, shown: int, start: int) -> float:
-    """As the pone with a starter of ``rank``, at ``shown`` after my hand: the chance, over what I
-    peg short of the target and his play and shows after it (moved to begin at ``start``), that I
-    win as the next dealer. Kept from throw to throw and deal to deal: it depends on the scores and
-    the starter, not the cards."""
-    rows = _rows(target, variant, False)
-    reach = max(target - start, 0)  # his points past these win before I deal: the table reads 0 there
-    later = 0.0
-    for pegged, row in enumerate(_model(variant, _PONE).rows[rank]):
-        if shown + pegged >= target:
-            break
-        if row:
-            later += sum(map(mul, row if len(row) <= reach else row[:reach], rows[shown + pegged][start : start + len(row)]))
-    return later
+@lru_cache(maxsize=1 << 13)
+def _later_as_dealer(target: int, variant: str, rank: int, start: int) -> list[float]:
+    """As the pone with a starter of ``rank``, his points after the play and his shows moved to begin at
+    ``start``: by the score my hand takes me to (short of the target), the chance, over what I peg
+    short of the target and his play and shows after it, that I win as the next dealer. Kept from throw
+    to throw and deal to deal: it depends on his score and the starter, not the cards."""
+    deals = _model(variant, _PONE).rows[rank]
+    scale = _SCALE * deals.total
+    return [count / scale for count in _correlated(deals, _packed(target, variant, _PONE), start, target)]
+
+
+def _correlated(deals: _Deals, columns: Sequence[int], start: int, scores: int) -> array[int]:
+    """``out[s] = sum(counts[p][j] * columns[start + j] at place s + p)`` for each score ``s`` short of
+    ``scores``: the deals against a table's columns (:func:`_packed`), exact in whole numbers. Each of
+    his totals is one product of two packed numbers, every play of mine and every score of mine at
+    once, in places of :data:`_PLACE` bits (a sum of counts of 65,535ths never carries into the next)."""
+    summed = sum(number * column for number, column in zip(deals.kernel, columns[start:]) if number)
+    size = _PLACE // 8 * scores
+    placed = summed >> (_PLACE * (len(deals.counts) - 1)) & ((1 << (8 * size)) - 1)
+    return array("I", placed.to_bytes(size, sys.byteorder))
+
+
+_PLACE = 32
+"""Bits of a place in :func:`_correlated`'s packed numbers: a starter rank's deals (about 23,000 in the
+shipped tables) times a chance in 65,535ths stay below 2 ** 32 (checked as the deals are read)."""
+
+
+def _kernel(counts: list[list[int]]) -> list[int]:
+    """The counts packed for :func:`_correlated`: for each of his totals, one number with my play ``p``'s
+    count at place ``len(counts) - 1 - p`` (last first, so that the product lines my play up with my score)."""
+    last = len(counts) - 1
+    return [sum(row[total] << _PLACE * (last - play) for play, row in enumerate(counts) if total < len(row))
+            for total in range(max(map(len, counts), default=0))]
+
+
+def _pack(values: Sequence[int]) -> int:
+    """Whole numbers below 2 ** 32 as one number, a place of :data:`_PLACE` bits each, the first lowest."""
+    return int.from_bytes(array("I", values).tobytes(), sys.byteorder)
+
+
+@cache
+def _packed(target: int, variant: str, seat: int) -> tuple[int, ...]:
+    """The table's chances for the seat's next deal, packed for :func:`_correlated`: by the other seat's
+    score then, one number with a place for each score of mine, in 65,535ths. As the pone now, my chance
+    as the next dealer (short of the target: a score at it has won in the deal). As the dealer now, my
+    chance as the next pone, and past the target all of it, as far as my play may take a score (his
+    score at the target or past it has no number: he has won)."""
+    win = board(target, variant).win
+    if seat == _PONE:
+        return tuple(_pack(win[pone::target]) for pone in range(target))
+    beyond = [_SCALE] * len(next(iter(_model(variant, _DEALER).rows.values())).counts)
+    return tuple(_pack([_SCALE - chance for chance in win[dealer * target : (dealer + 1) * target]] + beyond)
+                 for dealer in range(target))
 
 
 _Moves = dict[tuple[int, int], tuple[int, float, tuple[tuple[int, float], ...]]]
@@ -597,29 +646,10 @@ def _dealer_moves(model: _Model, opponent: int, target: int, variant: str, outlo
     return moves
 
 
-def _work_out_shows(model: _Model, me: int, target: int, variant: str, outlooks: Sequence[Outlook],
-                    moves: Sequence[_Moves]) -> None:
-    """Work out at once, by starter rank and his score, the dealer's shows after the play
-    (:func:`_ahead_of_play`) that any of the throws reads (:func:`_as_dealer`): throw by throw, each
-    new hand would go over the play's rows again."""
-    spans: dict[tuple[int, int], tuple[int, int]] = {}
-    for outlook, moved in zip(outlooks, moves):
-        for rank, hand, nobs in set(outlook.starters):
-            whole, _, scores = moved[rank, nobs]
-            low = max(hand + whole, 0)
-            high = low + len(model.cribs[rank]) + 1
-            for his, _ in scores:
-                first, last = spans.get((rank, his), (low, high))
-                spans[rank, his] = min(first, low), max(last, high)
-    for (rank, his), (low, high) in spans.items():
-        if target - me - (2 if rank == 11 else 0) > 0:  # else my heels wins at the cut
-            _ahead_of_play(me, his, target, variant, rank, low, high)
-
-
 def _as_dealer(model: _Model, me: int, opponent: int, target: int, variant: str, outlook: Outlook,
                moves: _Moves, expectations: dict[tuple[int, int], _Moved]) -> float:
-    """As the dealer, my chance to win with a throw, its shows after the play worked out
-    (:func:`_work_out_shows`); ``expectations``, by his score and the starter's rank, are the throws' to share."""
+    """As the dealer, my chance to win with a throw; ``expectations``, by his score and the starter's rank,
+    are the throws' to share."""
     total = 0.0
     need, theirs = target - me, target - opponent
     play = _of_keep(model, _DEALER, outlook.play)
@@ -696,72 +726,32 @@ of 29 moved by the model's largest shift (9: the crib means and the pegging tabl
 29 values of a crib's distribution after it (a test checks the extreme throw)."""
 
 
-_UNKNOWN = -1.0
-"""A chance not yet worked out, in :func:`_pone_short`'s and :func:`_dealer_shows`'s tables (a chance
-is never negative beyond rounding)."""
-
-
 @lru_cache(maxsize=1 << 15)
-def _dealer_shows(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
-    """The dealer's chances by the points he shows after the play (:func:`_ahead_of_play`), worked out
-    as asked for. Kept from throw to throw and deal to deal, as many positions as a long run of games
-    visits: they depend on the position, not the cards."""
-    return array("d", [_UNKNOWN]) * SHOWN
-
-
-def _ahead_of_play(me: int, opponent: int, target: int, variant: str, rank: int, low: int,
-                   high: int) -> array[float]:
-    """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib)
-    after the play, my chance to win (``y`` reaches what I lack, and his hand did not count out
-    first) or win later as the pone of the next deal, over what the play may bring me short of what
-    I need, each weighed by its chance. Worked out for ``y`` from ``low`` to short of ``high`` (at
-    most :data:`SHOWN`), the rest as far as earlier calls asked (:func:`_dealer_shows`): a deal's
-    hands and throws read only some of them."""
-    total = _dealer_shows(me, opponent, target, variant, rank)
-    high = min(high, SHOWN)
-    if _UNKNOWN not in total[low:high]:
-        return total
-    while total[low] != _UNKNOWN:
-        low += 1
-    while total[high - 1] != _UNKNOWN:
-        high -= 1
+def _dealer_shows(me: int, opponent: int, target: int, variant: str, rank: int) -> list[float]:
+    """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib) after
+    the play, short of :data:`SHOWN`, my chance to win (``y`` reaches what I lack, and his hand did not
+    count out first) or win later as the pone of the next deal, over what the play may bring me short of
+    what I need, each weighed by its chance. Kept from throw to throw and deal to deal, as many
+    positions as a long run of games visits: they depend on the position, not the cards."""
     heels = 2 if rank == 11 else 0
-    left = target - me - heels
-    size = high - low
-    rows = []  # each row's chances by what I show, at the target or past it mine (its mass)
-    for pegged, row in enumerate(_model(variant, _DEALER).rows[rank]):
-        if pegged >= left:
-            break
-        if row:
-            mass, later = _later_as_pone(target, variant, rank, pegged, opponent, me + heels + pegged, low, high)
-            rows.append(chain(later, repeat(mass, size - len(later))))
-    total[low:high] = array("d", map(sum, zip(*rows))) if rows else array("d", [0.0]) * size
-    return total
+    sums, short = _later_as_pone(target, variant, rank, opponent)
+    out = short[min(target - me - heels, len(short) - 1)]  # the plays that reach what I lack: won in the play
+    scale = _SCALE * _model(variant, _DEALER).rows[rank].total
+    return [((sums[score] if score < target else short[0]) - out) / scale
+            for score in range(me + heels, me + heels + SHOWN)]
 
 
-def _later_as_pone(target: int, variant: str, rank: int, pegged: int, opponent: int, mine: int, low: int,
-                   high: int) -> tuple[float, array[float]]:
-    """As the dealer who pegged ``pegged`` with a starter of ``rank``: the chance that the pone's play
-    and hand leave him short of the target, and, for each score from ``mine + low`` to short of
-    ``mine + high`` (and of the target), that chance less his chance to win as the next dealer."""
-    alive, mass, known = _pone_short(target, variant, rank, pegged, opponent)
-    begin, end = mine + low, min(mine + high, target)
-    if _UNKNOWN in known[begin:end]:
-        columns, stop = _rows(target, variant, True), opponent + len(alive)
-        for score in range(begin, end):
-            if known[score] == _UNKNOWN:
-                known[score] = mass - sum(map(mul, alive, columns[score][opponent:stop]))
-    return mass, known[begin:end]
-
-
-@lru_cache(maxsize=1 << 15)
-def _pone_short(target: int, variant: str, rank: int, pegged: int,
-                opponent: int) -> tuple[list[float], float, array[float]]:
-    """The pone's play and hand while short of the target, their chance, and the dealer's chances by
-    his score after them (:func:`_later_as_pone`), worked out as asked for: positions around each
-    other share them. Kept from deal to deal, as many as a long run of games visits."""
-    alive = _model(variant, _DEALER).rows[rank][pegged][: target - opponent]
-    return alive, sum(alive), array("d", [_UNKNOWN]) * target
+@lru_cache(maxsize=1 << 13)
+def _later_as_pone(target: int, variant: str, rank: int, opponent: int) -> tuple[array[int], list[int]]:
+    """As the dealer with a starter of ``rank``, the pone at ``opponent``: by the score my play and shows
+    take me to (short of the target), the deals in which the pone's play and hand leave him short of the
+    target and I win as the next pone, over all I may peg, in 65,535ths; and the deals in which he is
+    left short, by what I peg from that many points up (at the target or past it, mine won). Positions
+    around each other share them, kept from deal to deal."""
+    deals = _model(variant, _DEALER).rows[rank]
+    short = [sum(row[: target - opponent]) * _SCALE for row in deals.counts] + [0]
+    return (_correlated(deals, _packed(target, variant, _DEALER), opponent, target),
+            list(accumulate(reversed(short)))[::-1])
 
 
 # --- the play, decided by the board --------------------------------------------------------------
@@ -803,7 +793,7 @@ def after_play(
     """
     check_position((me, opponent), target)
     model = _model(variant, _DEALER if me_dealing else _PONE)
-    rows = _rows(target, variant, False)
+    rows = _rows(target, variant)
     crib_shift = _crib_shift(model, thrown, starter, nobs)
     known: dict[tuple[int, int], float] = {}
     if me_dealing:

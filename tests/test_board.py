@@ -15,7 +15,10 @@ from crib_cli.board import (
     Outlook,
     _below,
     _chance,
+    _dealer_shows,
+    _later_as_dealer,
     _least_squares,
+    _model,
     _own_play,
     _removal,
     _removal_fit,
@@ -367,6 +370,50 @@ def test_a_point_more_never_lowers_a_throws_chance_across_the_board(dealt: str, 
         assert all(high[throw] >= low[throw] for throw in low)
     for low, high in pairwise(theirs):
         assert all(high[throw] <= low[throw] for throw in low)
+
+
+def _naive_table(target: int, variant: str) -> list[list[float]]:
+    """The dealer's chance by position, ``[dealer][pone]``, read one at a time."""
+    return [[dealer_chance(dealer, pone, target=target, variant=variant) for pone in range(target)]
+            for dealer in range(target)]
+
+
+# (variant, target, rank, his score as the deal's points leave it, or mine as the dealer's)
+_SUMMED = [("six", 121, 5, 0), ("six", 121, 11, 60), ("six", 121, 13, 100), ("six", 121, 1, 119),
+           ("six", 121, 7, 120), ("six", 121, 10, 125), ("six", 61, 11, 40), ("five", 61, 4, 55)]
+
+
+@pytest.mark.parametrize(("variant", "target", "rank", "start"), _SUMMED)
+def test_the_pones_later_chance_is_the_naive_sum(variant: str, target: int, rank: int, start: int) -> None:
+    """As the pone: each score my hand takes me to, summed naively over what I peg and his play and shows
+    after it (a score of mine at the target has won; his at it, he has); the packed sums agree."""
+    table = _naive_table(target, variant)
+    deals = _model(variant, 0).rows[rank]
+    fast = _later_as_dealer(target, variant, rank, start)
+    for mine in range(target):
+        naive = sum(count / deals.total * table[mine + pegged][start + his]
+                    for pegged, row in enumerate(deals.counts) if mine + pegged < target
+                    for his, count in enumerate(row) if start + his < target)
+        assert fast[mine] == pytest.approx(naive, abs=1e-12)
+
+
+@pytest.mark.parametrize(("variant", "target", "rank", "me"), _SUMMED)
+def test_the_dealers_shows_are_the_naive_sum(variant: str, target: int, rank: int, me: int) -> None:
+    """As the dealer: each more points I show after the play, summed naively over what I peg short of what I
+    lack and his play and hand short of his (my win as the next pone after them, or at the target); the
+    packed sums agree."""
+    table = _naive_table(target, variant)
+    deals = _model(variant, 1).rows[rank]
+    heels = 2 if rank == 11 else 0
+    me = min(me, target - heels - 1)
+    for opponent in (0, target // 2, target - 20, target - 1):
+        fast = _dealer_shows(me, opponent, target, variant, rank)
+        for shown in range(0, 72, 7):
+            naive = sum(count / deals.total * (1.0 if mine >= target else 1.0 - table[opponent + his][mine])
+                        for pegged, row in enumerate(deals.counts) if me + heels + pegged < target
+                        for mine in [me + heels + pegged + shown]
+                        for his, count in enumerate(row) if opponent + his < target)
+            assert fast[shown] == pytest.approx(naive, abs=1e-12)
 
 
 @pytest.mark.parametrize("variant", ["six", "five"])
