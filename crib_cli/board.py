@@ -600,8 +600,7 @@ shipped tables) times a chance in 65,535ths stay below 2 ** 32 (checked as the d
 def _kernel(counts: list[list[int]]) -> list[int]:
     """The counts packed for :func:`_correlated`: for each of his totals, one number with my play ``p``'s
     count at place ``len(counts) - 1 - p`` (last first, so that the product lines my play up with my score)."""
-    last = len(counts) - 1
-    return [sum(row[total] << _PLACE * (last - play) for play, row in enumerate(counts) if total < len(row))
+    return [_pack([row[total] if total < len(row) else 0 for row in reversed(counts)])
             for total in range(max(map(len, counts), default=0))]
 
 
