@@ -571,14 +571,14 @@ def _counted_out(play: _Play, need: int, left: int, hand: int) -> float:
 
 
 @lru_cache(maxsize=1 << 13)
-def _later_as_dealer(target: int, variant: str, rank: int, start: int) -> list[float]:
+def _later_as_dealer(target: int, variant: str, rank: int, start: int) -> array[float]:
     """As the pone with a starter of ``rank``, his points after the play and his shows moved to begin at
     ``start``: by the score my hand takes me to (short of the target), the chance, over what I peg
     short of the target and his play and shows after it, that I win as the next dealer. Kept from throw
     to throw and deal to deal: it depends on his score and the starter, not the cards."""
     deals = _model(variant, _PONE).rows[rank]
     scale = _SCALE * deals.total
-    return [count / scale for count in _correlated(deals, _packed(target, variant, _PONE), start, target)]
+    return array("d", [count / scale for count in _correlated(deals, _packed(target, variant, _PONE), start, target)])
 
 
 def _correlated(deals: _Deals, columns: Sequence[int], start: int, scores: int) -> array[int]:
@@ -726,7 +726,7 @@ of 29 moved by the model's largest shift (9: the crib means and the pegging tabl
 
 
 @lru_cache(maxsize=1 << 15)
-def _dealer_shows(me: int, opponent: int, target: int, variant: str, rank: int) -> list[float]:
+def _dealer_shows(me: int, opponent: int, target: int, variant: str, rank: int) -> array[float]:
     """As the dealer, with a starter of ``rank``: for each more points ``y`` I show (hand and crib) after
     the play, short of :data:`SHOWN`, my chance to win (``y`` reaches what I lack, and his hand did not
     count out first) or win later as the pone of the next deal, over what the play may bring me short of
@@ -736,8 +736,8 @@ def _dealer_shows(me: int, opponent: int, target: int, variant: str, rank: int) 
     sums, short = _later_as_pone(target, variant, rank, opponent)
     out = short[min(target - me - heels, len(short) - 1)]  # the plays that reach what I lack: won in the play
     scale = _SCALE * _model(variant, _DEALER).rows[rank].total
-    return [((sums[score] if score < target else short[0]) - out) / scale
-            for score in range(me + heels, me + heels + SHOWN)]
+    return array("d", [((sums[score] if score < target else short[0]) - out) / scale
+                       for score in range(me + heels, me + heels + SHOWN)])
 
 
 @lru_cache(maxsize=1 << 13)
