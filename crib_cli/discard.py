@@ -29,7 +29,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .cards import DECK, Card, CardError, Rank, check_distinct
-from .rules import CRIB_MODELS, RulesError, check_role, deal_rules
+from .rules import CRIB_MODELS, GameRules, Position, RulesError, check_role, deal_rules
 from .stats import MAX_SHOW, Distribution
 from .tables import RANK_BITS, RANKS, crib_sums, rank_key, total_table
 
@@ -46,19 +46,29 @@ class Throw:
     The hand mean is exact. The crib mean is exact under the random crib model
     (a Fraction) and an approximation under the expert model (a float). ``peg``
     is the kept cards' net pegging for the seat, with its standard error
-    ``peg_error``, when :func:`analyze_discards` was asked for it; ``win``
-    the chance to win the game with it, when asked from a score.
+    ``peg_error``, when it was asked for; ``win`` the chance to win the game
+    with it, when asked from a score. The hand's lowest and highest show are
+    worked out when read: the kept and thrown cards are the deal, so they say
+    which starters are unseen.
     """
 
     keep: tuple[Card, ...]
     throw: tuple[Card, ...]
     hand_mean: Fraction
-    hand_min: int
-    hand_max: int
     crib_mean: Fraction | float
     peg: float | None = None
     peg_error: float | None = None
     win: float | None = None
+
+    @property
+    def hand_min(self) -> int:
+        """The kept cards' lowest show over the unseen starters."""
+        return min(_hand_points(self.keep, _unseen_cards(self.keep + self.throw)))
+
+    @property
+    def hand_max(self) -> int:
+        """The kept cards' highest show over the unseen starters."""
+        return max(_hand_points(self.keep, _unseen_cards(self.keep + self.throw)))
 
     @property
     def net_dealer(self) -> Fraction | float:
@@ -118,8 +128,7 @@ def analyze_discards(
     variant: str = "six",
     crib_model: str = "random",
     pegging: bool = False,
-    score: tuple[int, int] | None = None,
-    target: int | None = None,
+    position: Position | None = None,
 ) -> tuple[Throw, ...]:
     """Every throw from a deal of 6 (two players) or 5 cards, best first.
 
@@ -130,10 +139,9 @@ def analyze_discards(
     highest net plus pegging value; with no role, the highest expected hand.
     ``crib_model`` ``expert`` takes the opponent's throw to be an expert's
     (:func:`crib_cli.cribs.expert_crib_means`); it and ``pegging`` are for
-    two-player six-card deals and need the role, dealer or pone. With
-    ``score`` (mine, the opponent's, as the deal begins; two players, dealer
-    or pone) each throw has its chance to win the game to ``target`` (the
-    variant's own by default; :func:`crib_cli.board.throw_chances`), and the
+    two-player six-card deals and need the role, dealer or pone. From a
+    ``position`` (two players, the seat's role dealer or pone) each throw has
+    its chance to win the game (:func:`crib_cli.board.throw_chances`), and the
     best throw is the likeliest to win.
     Kept and thrown cards are in card order.
 
@@ -146,52 +154,48 @@ def analyze_discards(
     check_distinct(dealt)
     rules = deal_rules(len(dealt), players=players, role=role, variant=variant)
     check_terms(crib_model, pegging, role, rules.players, variant)
-    if score is not None:
-        _check_score(score, role, rules.players)
-    totals = _Totals.of(dealt, rules.thrown)
-    expert_cribs = _expert_cribs(dealt, role) if crib_model == "expert" else {}
-    throws = []
-    for keep, thrown, hand_total, crib_total in totals.throws:
-        points = _hand_points(keep, totals.unseen)
-        peg = _pegging(keep, role) if pegging else None
-        throws.append(
-            Throw(
-                keep,
-                thrown,
-                Fraction(hand_total, totals.starters),
-                min(points),
-                max(points),
-                expert_cribs[thrown] if expert_cribs else Fraction(crib_total, totals.combos),
-                None if peg is None else peg.mean,
-                None if peg is None else peg.error,
-            )
-        )
-    if score is not None:
+    if position is not None:
+        _check_position(position, role, rules)
+    throws = throw_means(dealt, players=rules.players, variant=variant, role=role, pegging=pegging)
+    if crib_model == "expert":
+        cribs = _expert_cribs(dealt, role)
+        throws = tuple(replace(option, crib_mean=cribs[option.throw]) for option in throws)
+    if position is not None:
         assert role is not None
-        goal = target or rules.target
-        chances = win_chances([(t.keep, t.throw) for t in throws], totals.unseen, score, role == "dealer", goal, variant)
-        throws = [replace(option, win=chance) for option, chance in zip(throws, chances)]
-        throws.sort(key=lambda t: (-(t.win or 0.0), -t.total(role)))
-    elif role is None:
-        throws.sort(key=lambda t: -t.hand_mean)
-    elif pegging:
-        throws.sort(key=lambda t: (-t.total(role), -t.hand_mean))
-    else:
-        throws.sort(key=lambda t: (-t.net(role), -t.hand_mean))
-    return tuple(throws)
+        chances = win_chances([(t.keep, t.throw) for t in throws], _unseen_cards(dealt), position)
+        throws = tuple(replace(option, win=chance) for option, chance in zip(throws, chances))
+        return tuple(sorted(throws, key=lambda t: (-(t.win or 0.0), -t.total(role))))
+    return rank_throws(throws, role, pegging=pegging)
 
 
-def _check_score(score: tuple[int, int], role: str | None, players: int) -> None:
-    """Raise :class:`~crib_cli.rules.RulesError` unless the chance to win can be had for this deal."""
-    if players != 2 or role not in ("dealer", "pone"):
+def rank_throws(throws: Sequence[Throw], role: str | None, *, pegging: bool = False) -> tuple[Throw, ...]:
+    """Throws best first by points: the highest net for ``role`` (ties: the higher hand first), with
+    ``pegging`` the highest net plus pegging value; with no role, the highest expected hand. Equal
+    throws keep their order.
+
+    >>> from crib_cli.cards import format_cards, parse_cards
+    >>> format_cards(rank_throws(throw_means(parse_cards("5S 5C 6D JH 4C KS")), "pone")[0].throw)
+    'JH KS'
+    """
+    if role is None:
+        return tuple(sorted(throws, key=lambda t: -t.hand_mean))
+    if pegging:
+        return tuple(sorted(throws, key=lambda t: (-t.total(role), -t.hand_mean)))
+    return tuple(sorted(throws, key=lambda t: (-t.net(role), -t.hand_mean)))
+
+
+def _check_position(position: Position, role: str | None, rules: GameRules) -> None:
+    """Raise :class:`~crib_cli.rules.RulesError` unless the chance to win can be had for this deal from the position."""
+    if rules.players != 2 or role not in ("dealer", "pone"):
         raise RulesError("the chance to win is known for two players, from the dealer's seat or the pone's")
+    if position.me_dealing != (role == "dealer") or position.rules.variant != rules.variant:
+        raise RulesError(f"the position is not a {role}'s in this game")
 
 
 def win_chances(
-    throws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]], unseen: Sequence[Card], score: tuple[int, int],
-    me_dealing: bool, target: int, variant: str,
+    throws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]], unseen: Sequence[Card], position: Position,
 ) -> tuple[float, ...]:
-    """The chance to win the game from ``score`` (mine, the opponent's) of each throw, a ``(keep,
+    """The chance to win the game from the ``position`` of each throw, a ``(keep,
     thrown)`` pair, the starter any of the ``unseen`` cards: my hand exact with every starter, the rest by the board
     (:func:`crib_cli.board.throw_chances`), moved by what the keep pegs against a keep held in the sampled
     deals (:func:`crib_cli.board.pegging_shift`), who pegs out first by the keep's own play
@@ -199,6 +203,7 @@ def win_chances(
     opponent's hand by what the cards I was dealt take from it."""
     from .board import Outlook, pegging_shift, throw_chances
 
+    me_dealing, variant = position.me_dealing, position.rules.variant
     role = "dealer" if me_dealing else "pone"
     outlooks = []
     # Every throw is of the same dealt cards: the ranks his cannot be.
@@ -215,41 +220,27 @@ def win_chances(
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, shift, _keep_play(keep, role), dealt))
         else:
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, dealt=dealt))
-    me, opponent = score
-    return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=target, variant=variant)
-
-
-TWO_PLAYERS_ONLY = "for two-player six-card cribbage only"
-ROLE_DECIDES = "the role decides it"
-
-
-def terms_problem(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> str | None:
-    """Why the crib model and the pegging value asked for do not fit the deal and the role, or None.
-
-    The expert crib model and the pegging value are for two-player six-card
-    cribbage (else :data:`TWO_PLAYERS_ONLY`), and the seat's role, dealer or
-    pone, decides them (else :data:`ROLE_DECIDES`).
-    """
-    if crib_model not in CRIB_MODELS:
-        return f"unknown crib model {crib_model!r}: use random or expert"
-    if crib_model == "random" and not pegging:
-        return None
-    if players != 2 or variant != "six":
-        return TWO_PLAYERS_ONLY
-    if role not in ("dealer", "pone"):
-        return ROLE_DECIDES
-    return None
+    me, opponent = position.scores
+    return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=position.rules.target,
+                         variant=variant)
 
 
 def check_terms(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
-    """Raise :class:`~crib_cli.rules.RulesError` naming the terms when :func:`terms_problem` finds one."""
-    problem = terms_problem(crib_model, pegging, role, players, variant)
-    if problem is None:
+    """Raise :class:`~crib_cli.rules.RulesError` naming the terms unless they fit the deal and the role: the
+    expert crib model and the pegging value are for two-player six-card cribbage, where the seat's role,
+    dealer or pone, decides them."""
+    if crib_model not in CRIB_MODELS:
+        raise RulesError(f"unknown crib model {crib_model!r}: use random or expert")
+    if crib_model == "random" and not pegging:
         return
-    if problem == ROLE_DECIDES:
-        problem += ": dealer or pone"
+    if players != 2 or variant != "six":
+        problem = "for two-player six-card cribbage only"
+    elif role not in ("dealer", "pone"):
+        problem = "the role decides it: dealer or pone"
+    else:
+        return
     terms = [name for name, on in (("the expert crib model", crib_model == "expert"), ("the pegging value", pegging)) if on]
-    raise RulesError(f"{' and '.join(terms)}: {problem}" if terms else problem)
+    raise RulesError(f"{' and '.join(terms)}: {problem}")
 
 
 def _expert_cribs(dealt: tuple[Card, ...], role: str | None) -> dict[tuple[Card, ...], float]:
@@ -273,17 +264,27 @@ def _keep_play(keep: tuple[Card, ...], role: str) -> KeepPlay:
     return keep_play(keep, role)
 
 
-def throw_means(cards: Sequence[Card], *, players: int | None = None, variant: str = "six") -> tuple[tuple[tuple[Card, ...], tuple[Card, ...], float, float], ...]:
-    """Every throw's ``(keep, thrown, hand mean, crib mean)`` under the random crib model, as floats, quickly.
+def throw_means(
+    cards: Sequence[Card], *, players: int | None = None, variant: str = "six", role: str | None = None,
+    pegging: bool = False,
+) -> tuple[Throw, ...]:
+    """Every throw of a deal, in the order of ``combinations`` (unranked), quickly: the exact hand mean,
+    the crib's under the random model, and with ``pegging`` the kept cards' pegging value for ``role``.
 
-    For players that weigh a throw by other terms too; the figures are
-    :func:`analyze_discards`' (its crib under the random model).
+    The figures :func:`analyze_discards` ranks, for players that weigh them their own way.
     """
     dealt = tuple(sorted(cards))
     rules = deal_rules(len(dealt), players=players, variant=variant)
     totals = _Totals.of(dealt, rules.thrown)
     starters, combos = totals.starters, totals.combos
-    return tuple((keep, thrown, hand / starters, crib / combos) for keep, thrown, hand, crib in totals.throws)
+    if not pegging:
+        return tuple(Throw(keep, thrown, Fraction(hand, starters), Fraction(crib, combos))
+                     for keep, thrown, hand, crib in totals.throws)
+    throws = []
+    for keep, thrown, hand, crib in totals.throws:
+        peg = _pegging(keep, role)
+        throws.append(Throw(keep, thrown, Fraction(hand, starters), Fraction(crib, combos), peg.mean, peg.error))
+    return tuple(throws)
 
 
 def best_throw(cards: Sequence[Card], role: str, players: int | None = None, variant: str = "six") -> tuple[Card, ...]:

@@ -143,6 +143,38 @@ class GameRules:
         return tuple((dealer + step) % n for step in range(1, n + 1))
 
 
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a two-player game stands as a deal begins, seen from one seat: the rules, the scores
+    (mine, the opponent's) and whether I deal. Checked once where it is made, then passed down whole.
+
+    >>> Position(GameRules(), (95, 110), me_dealing=True).needs
+    (26, 11)
+    >>> Position(GameRules(variant="five"), (61, 3), me_dealing=False)
+    Traceback (most recent call last):
+    ...
+    crib_cli.rules.RulesError: a score is 0 to 60 in a game to 61, not 61
+    """
+
+    rules: GameRules
+    scores: tuple[int, int]
+    me_dealing: bool
+
+    def __post_init__(self) -> None:
+        if self.rules.players != 2:
+            raise RulesError(f"a position is for two players, not {self.rules.players}")
+        target = self.rules.target
+        for score in self.scores:
+            if not 0 <= score < target:
+                raise RulesError(f"a score is 0 to {target - 1} in a game to {target}, not {score}")
+
+    @property
+    def needs(self) -> tuple[int, int]:
+        """The points each seat lacks of the target: mine, the opponent's."""
+        me, opponent = self.scores
+        return self.rules.target - me, self.rules.target - opponent
+
+
 def deal_rules(size: int, *, players: int | None = None, role: str | None = None, variant: str = "six") -> GameRules:
     """The game a deal of ``size`` cards is from, checking that the deal, the players and the role fit.
 

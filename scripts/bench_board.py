@@ -2,7 +2,7 @@
 
 Random six-card deals at endgame scores (where the deal may end the game,
 so the whole model is worked) and at scores where it cannot; prints the mean
-and the 99th percentile of ``analyze_discards(..., score=...)`` in
+and the 99th percentile of ``analyze_discards(..., position=...)`` in
 milliseconds of processor time, and what the plain analysis costs beside it.
 Each deal is at a position of its own, as one ``crib discard --score`` is:
 nothing worked out for one position serves the next. With ``--fresh N``, it
@@ -26,6 +26,7 @@ import time
 from crib_cli.board import dealer_chance, ending_chance
 from crib_cli.cards import DECK
 from crib_cli.discard import analyze_discards
+from crib_cli.rules import GameRules, Position
 
 
 def timed(call: object, *args: object, **kwargs: object) -> float:
@@ -42,9 +43,9 @@ ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE
 
 def first_call(score: tuple[int, int], role: str) -> float:
     """Milliseconds of processor time of every throw's chance from ``score``, the first call of a fresh process."""
-    code = ("import time; from crib_cli.cards import parse_cards; from crib_cli.discard import analyze_discards; "
+    code = ("import time; from crib_cli.cards import parse_cards; from crib_cli.discard import analyze_discards; from crib_cli.rules import GameRules, Position; "
             f"dealt = parse_cards({DEALT!r}); start = time.process_time(); "
-            f"analyze_discards(dealt, role={role!r}, score={score!r}); print(1000 * (time.process_time() - start))")
+            f"analyze_discards(dealt, role={role!r}, position=Position(GameRules(), {score!r}, {role == 'dealer'})); print(1000 * (time.process_time() - start))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=ENV)
     return float(run.stdout)
 
@@ -74,7 +75,8 @@ def main() -> None:
     lookups = timed(lambda: [dealer_chance(d, p) for d in range(121) for p in range(121)]) / (121 * 121)
     print(f"a position's chance: {first:.1f} ms the first (loading the table), then {1000 * lookups:.2f} µs")
     for role in ("pone", "dealer"):  # the deal model, loaded once for each seat
-        analyze_discards(rng.sample(DECK, 6), role=role, pegging=True, score=(110, 110))
+        analyze_discards(rng.sample(DECK, 6), role=role, pegging=True,
+                         position=Position(GameRules(), (110, 110), role == "dealer"))
     for label, endgame in (("the deal may end the game", True), ("it cannot", False)):
         plain: list[float] = []
         scored: list[float] = []
@@ -87,7 +89,8 @@ def main() -> None:
             seen.add((role, score))
             dealt = rng.sample(DECK, 6)
             plain.append(timed(analyze_discards, dealt, role=role, pegging=True))
-            scored.append(timed(analyze_discards, dealt, role=role, pegging=True, score=score))
+            position = Position(GameRules(), score, role == "dealer")
+            scored.append(timed(analyze_discards, dealt, role=role, pegging=True, position=position))
         slow = sorted(scored)[int(0.99 * len(scored))]
         print(f"every throw's chance to win, {label}: {statistics.fmean(scored):.1f} ms mean, {slow:.1f} ms at the "
               f"99th percentile ({statistics.fmean(plain):.1f} ms without the score)")

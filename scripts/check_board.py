@@ -36,6 +36,7 @@ from crib_cli.discard import analyze_discards
 from crib_cli.game import GameRules, Setup, View, run_games, summarize
 from crib_cli.game.engine import play_deal
 from crib_cli.game.expert import ExpertPlayer
+from crib_cli.rules import Position
 
 POSITIONS = [
     ("six", 121, d, p)
@@ -126,7 +127,7 @@ def throws(deals: int, trials: int, seed: int, jobs: int, best: int, drawn: bool
     with ProcessPoolExecutor(jobs) as pool:
         for at, (dealt, me_dealing, score) in enumerate(cases):
             role = "dealer" if me_dealing else "pone"
-            options = analyze_discards(dealt, role=role, pegging=True, score=score)
+            options = analyze_discards(dealt, role=role, pegging=True, position=Position(GameRules(), score, me_dealing))
             if drawn:  # the board's order kept: the first is the board's best of those checked
                 options = [options[i] for i in sorted(random.Random(f"drawn:{seed}:{at}").sample(range(len(options)), best))]
             options = options[:best]

@@ -26,6 +26,7 @@ from crib_cli.game.analyst import (
 from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, weighed
 from crib_cli.game.lookahead import play_values
 from crib_cli.peg import PegError, parse_sequence
+from crib_cli.rules import Position
 
 EXPERT = ExpertPlayer(pegging=True, board=True)
 
@@ -105,7 +106,7 @@ def test_where_the_deal_may_end_the_game_a_throw_is_priced_by_the_chance_to_win(
     hand = parse_cards("AC 5S AH QC 6D 7H")
     view = View(GameRules(), 0, 1, (115, 104), hand)
     analysis = analyze_throws(view)
-    options = analyze_discards(hand, role="pone", pegging=True, score=(115, 104))
+    options = analyze_discards(hand, role="pone", pegging=True, position=Position(GameRules(), (115, 104), False))
     by_points = sorted(options, key=lambda o: -o.total("pone"))
     board = max(by_points[:5], key=lambda o: o.win or 0.0)
     assert analysis.board and analysis.best.cards == tuple(sorted(EXPERT.discard(view))) == board.throw
@@ -164,7 +165,7 @@ def test_where_the_play_decides_the_expert_throws_the_likeliest_to_win_of_all(de
             break
         hand = tuple(rng.sample(DECK, 6))
         view = View(GameRules(), 0, dealer, (120, 120), hand)
-        options = analyze_discards(hand, role=role, pegging=True, score=(120, 120))
+        options = analyze_discards(hand, role=role, pegging=True, position=Position(GameRules(), (120, 120), role == "dealer"))
         wins = sorted((option.win or 0.0 for option in options), reverse=True)
         if wins[0] - wins[1] < 1e-9:
             continue  # a tie: the better by points

@@ -36,7 +36,7 @@ from crib_cli.board import (
 from crib_cli.cards import DECK, parse_cards
 from crib_cli.discard import analyze_discards
 from crib_cli.pegging import WINDOW, KeepPlay, keep_patterns, keep_play
-from crib_cli.rules import RulesError
+from crib_cli.rules import GameRules, Position, RulesError
 
 
 @pytest.mark.parametrize(("variant", "target"), BOARDS)
@@ -345,7 +345,8 @@ def test_the_board_agrees_with_the_table_on_average() -> None:
     for me, opponent in [(100, 105), (110, 100)]:
         chances = []
         for _ in range(60):
-            options = analyze_discards(rng.sample(DECK, 6), role="pone", pegging=True, score=(me, opponent))
+            options = analyze_discards(rng.sample(DECK, 6), role="pone", pegging=True,
+                                       position=Position(GameRules(), (me, opponent), False))
             thrown = max(options, key=lambda option: option.total("pone"))  # as expert-points throws
             assert thrown.win is not None
             chances.append(thrown.win)
@@ -361,7 +362,8 @@ def test_a_point_more_never_lowers_a_throws_chance_across_the_board(dealt: str, 
     """From mid-board to near the end, where the deal comes to end the game, every throw's chance
     rises with my score and falls with his: one count serves every score, without a seam."""
     def chances(me: int, theirs: int) -> dict[tuple[str, ...], float]:
-        options = analyze_discards(parse_cards(dealt), role=role, pegging=True, score=(me, theirs))
+        options = analyze_discards(parse_cards(dealt), role=role, pegging=True,
+                                   position=Position(GameRules(), (me, theirs), role == "dealer"))
         return {tuple(map(str, option.throw)): option.win or 0.0 for option in options}
 
     mine = [chances(me, opponent) for me in range(opponent - 30, min(opponent + 15, 110))]

@@ -72,7 +72,7 @@ def test_discard_batch_with_pegging_adds_columns() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--crib-model", "expert"], "give --role dealer or pone"),
+    (["--crib-model", "expert"], "the expert crib model: the role decides it: dealer or pone"),
     (["--pegging", "--players", "3"], "for two-player six-card cribbage only"),
 ], ids=["expert without a role", "pegging with three"])
 def test_discard_model_usage_errors(args: list[str], message: str) -> None:

@@ -159,7 +159,7 @@ def test_bad_deals(dealt: str, options: dict, error: type[Exception], message: s
 
 
 def test_nets_and_roles() -> None:
-    option = Throw(cards("4C 5S 5C 6D"), cards("JH KS"), Fraction(7, 2), 2, 8, Fraction(3, 2))
+    option = Throw(cards("4C 5S 5C 6D"), cards("JH KS"), Fraction(7, 2), Fraction(3, 2))
     assert (option.net_dealer, option.net_pone) == (5, 2)
     assert (option.net("dealer"), option.net("partner"), option.net("pone")) == (5, 5, 2)
     with pytest.raises(RulesError):

@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
-from ..board import check_game, check_position
+from ..board import check_game
 from ..cards import Card, CardError, format_cards, parse_cards
 from ..discard import (
-    ROLE_DECIDES,
     StarterScore,
     Throw,
     analyze_discards,
+    check_terms,
     crib_distribution,
     crib_note,
     hand_distribution,
     starter_detail,
-    terms_problem,
 )
-from ..rules import CRIB_MODELS, ROLES, RulesError, deal_rules
+from ..rules import CRIB_MODELS, ROLES, GameRules, Position, deal_rules
 from ..stats import Distribution
 from . import formats
 from .common import (
@@ -72,42 +71,35 @@ def throw_figures(option: Throw) -> tuple[Any, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What the analysis is asked: the seat's role, players, variant, crib model, and whether to weigh the play."""
+    """What the analysis is asked: the seat's role, players, variant, crib model, whether to weigh the
+    play, and the position the chance to win is from (its seat's role is each deal's)."""
 
     role: str | None
     players: int | None
     variant: str
     crib_model: str
     pegging: bool
-    score: tuple[int, int] | None = None
-    target: int | None = None
+    position: Position | None = None
 
     def analyze(self, deal: Sequence[Card], role: str | None = None) -> tuple[Throw, ...]:
-        return analyze_discards(deal, role=role or self.role, players=self.players, variant=self.variant,
-                                crib_model=self.crib_model, pegging=self.pegging, score=self.score,
-                                target=self.target)
+        role = role or self.role
+        position = self.position
+        if position is not None and position.me_dealing != (role == "dealer"):
+            position = replace(position, me_dealing=role == "dealer")
+        return analyze_discards(deal, role=role, players=self.players, variant=self.variant,
+                                crib_model=self.crib_model, pegging=self.pegging, position=position)
 
 
-def refuse_score(position: tuple[int, int], role: str | None, players: int | None, target: int, variant: str,
-                 *, rows: bool = False) -> None:
-    """A usage error unless the chance to win can be had: two players, a seat (or, for ``rows`` of
-    batch input, a role in each row), a game with a table, scores in it."""
+def score_position(scores: tuple[int, int], role: str | None, players: int | None, variant: str, target: str | None,
+                   *, rows: bool = False) -> Position:
+    """The position ``--score`` gives, checked once: two players, a seat (or, for ``rows`` of batch input,
+    a role in each row), a game the board is known for, scores in it."""
     seated = role in ("dealer", "pone") or (rows and role is None)
     if not seated or players not in (None, 2):
         raise click.UsageError("--score: the chance to win is for two players: give --role dealer or pone")
-    check_game(target, variant)
-    check_position(position, target)
-
-
-def refuse_terms(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:
-    """A usage error naming the options when the crib model or the pegging value cannot be weighed."""
-    problem = terms_problem(crib_model, pegging, role, players, variant)
-    if problem is None:
-        return
-    if problem == ROLE_DECIDES:
-        problem += ": give --role dealer or pone"
-    flags = [flag for flag, on in (("--crib-model expert", crib_model == "expert"), ("--pegging", pegging)) if on]
-    raise click.UsageError(f"{' and '.join(flags)}: {problem}")
+    rules = GameRules(variant=variant, target=int(target or 0))
+    check_game(rules.target, rules.variant)
+    return Position(rules, scores, me_dealing=role == "dealer")
 
 
 def peg_figures(option: Throw, role: str) -> tuple[float, float]:
@@ -140,7 +132,7 @@ def discard_fields(settings: Settings) -> Callable[[list[str]], Callable[[list[s
                 click.echo(FIVE_CARDS_NOTE, err=True)
                 noted = True
             pegs = peg_figures(best, role or "") if settings.pegging else ()
-            return throw_figures(best) + pegs + ((best.win,) if settings.score else ())
+            return throw_figures(best) + pegs + ((best.win,) if settings.position else ())
 
         return evaluate
 
@@ -178,7 +170,7 @@ def option_json(option: Throw, settings: Settings) -> dict[str, Any]:
     }
     if settings.pegging and settings.role:
         data |= {"peg": option.peg, "peg_error": option.peg_error, "total": option.total(settings.role)}
-    if settings.score:
+    if settings.position:
         data["win"] = option.win
     return data
 
@@ -192,7 +184,8 @@ def discard_json(
         "hand": cards_json(deal),
         "role": settings.role,
         "crib_model": settings.crib_model,
-        **({"score": list(settings.score), "target": settings.target} if settings.score else {}),
+        **({"score": list(settings.position.scores), "target": settings.position.rules.target}
+           if settings.position else {}),
         "options": [option_json(o, settings) for o in options],
     }
     picked = {"keep": cards_json(pick.keep), "throw": cards_json(pick.throw)}
@@ -235,7 +228,7 @@ def discard_lines(
     unseen = 52 - len(pick.keep) - len(pick.throw)
     nets = (f"net ({role})",) if role else ("net dealer", "net pone")
     pegs = ("peg", f"total ({role})") if settings.pegging else ()
-    wins = ("win",) if settings.score else ()
+    wins = ("win",) if settings.position else ()
     yield formats.table(throw_rows(options, role, settings.pegging),
                         ("keep", "throw", "hand", "min", "max", "crib", *nets, *pegs, *wins))
     yield f"hand: over the {unseen} unseen starters; crib: {crib_note(players, settings.crib_model)}; his heels left out"
@@ -244,9 +237,9 @@ def discard_lines(
         error = max(o.peg_error or 0.0 for o in options)
         yield (f"peg: the kept cards' points pegged less points conceded in the play, expert against expert, "
                f"simulated (standard error at most {error:.2f}); total = net + peg")
-    if settings.score:
-        me, opponent = settings.score
-        yield (f"win: the chance to win the game to {settings.target} from {me}-{opponent} (yours first) as the "
+    if settings.position:
+        me, opponent = settings.position.scores
+        yield (f"win: the chance to win the game to {settings.position.rules.target} from {me}-{opponent} (yours first) as the "
                f"{role}, the deal counted in order, then the board's table (crib odds); sorted by it")
     if dists or detail:
         yield f"\nkeep {format_cards(pick.keep)}, throw {format_cards(pick.throw)}"
@@ -309,20 +302,23 @@ def discard(
     $ crib discard --variant five 5S 5C 6D JH 4C --role pone
     $ crib discard - < deals.csv > throws.csv
     """
-    goal = int(target or (61 if variant == "five" else 121))
-    settings = Settings(role, players, variant, crib_model, pegging, position, goal if position else None)
+    batch = isinstance(deal, str)
     try:
-        if players is not None or role is not None or variant != "six":
-            size = 6 if players == 2 and variant == "six" else 5
-            deal_rules(size, players=players, role=role, variant=variant)
-        if position is not None:
-            refuse_score(position, role, players, goal, variant, rows=isinstance(deal, str))
-        elif target is not None:
+        if target is not None and position is None:
             raise click.UsageError("--to is for --score: the length of the game the chance to win is for")
-    except RulesError as error:
+        at = score_position(position, role, players, variant, target, rows=batch) if position is not None else None
+        settings = Settings(role, players, variant, crib_model, pegging, at)
+        if batch:
+            # What rows cannot change is checked before the first is read.
+            size = 6 if players in (None, 2) and variant == "six" else 5
+            check_terms(crib_model, pegging, role or "dealer", deal_rules(size, players=players, role=role,
+                                                                          variant=variant).players, variant)
+        else:
+            options = settings.analyze(deal)
+            pick = pick_throw(options, chosen)
+    except ValueError as error:
         raise click.UsageError(str(error)) from None
-    refuse_terms(crib_model, pegging, role or "dealer", players or 2, variant)
-    if isinstance(deal, str):
+    if batch:
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
         columns = DISCARD_COLUMNS + (PEG_COLUMNS if pegging else ()) + (WIN_COLUMNS if position else ())
@@ -331,13 +327,7 @@ def discard(
     refuse_batch_format(fmt)
     if chosen and not (dist or starters):
         raise click.UsageError("--throw picks the throw for --dist or --starter-detail")
-    try:
-        players = deal_rules(len(deal), players=players, role=role, variant=variant).players
-        refuse_terms(crib_model, pegging, role, players, variant)
-        options = settings.analyze(deal)
-        pick = pick_throw(options, chosen)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from None
+    players = deal_rules(len(deal), players=players, role=role, variant=variant).players  # for the crib's note
     dists = (hand_distribution(pick.keep, pick.throw), crib_distribution(pick.keep, pick.throw)) if dist else ()
     detail = starter_detail(pick.keep, pick.throw) if starters else ()
     if fmt == "json":

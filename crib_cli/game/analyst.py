@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 from ..board import odds
 from ..cards import DECK, Card, Rank, format_cards
-from ..discard import Throw, analyze_discards, hand_distribution, win_chances
+from ..discard import Throw, hand_distribution
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules
 from ..tables import VALUES
-from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role, weighed
+from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role
 from .lookahead import Goal, Line, PlayState, best_rank, play_lines, play_values, search_depth
 from .players import View
 
@@ -167,37 +167,21 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
     rules, role = view.rules, seat_role(view)
     pegging = EXPERT.weighs_pegging(rules)
     priced = board and has_board(view)
-    board = priced and EXPERT.throws_for_board(view)
-    throws = analyze_discards(view.hand, role=role, players=rules.players, variant=rules.variant, pegging=pegging)
+    if not priced and has_board(view):
+        view = View(rules, view.seat, view.dealer, (0,) * rules.players, view.hand)  # by points alone
+    choice = EXPERT.price_throw(view, chances=priced)
     score = (view.scores[view.seat], view.scores[1 - view.seat]) if priced else None
-    chances: tuple[float | None, ...] = (None,) * len(throws)
-    if score is not None:
-        seen = set(view.hand)
-        unseen = [card for card in DECK if card not in seen]
-        chances = win_chances([(t.keep, t.throw) for t in throws], unseen, score, view.is_dealer, rules.target,
-                              rules.variant)
-    options = [_throw_option(throw, role, pegging, chance) for throw, chance in zip(throws, chances)]
-    count = weighed(view) if board else CANDIDATES
-    if board:
-        candidates = sorted(range(count), key=lambda at: (-(chances[at] or 0.0), at))
-        options = [options[at] for at in candidates] + options[count:]
-    chosen = tuple(sorted(EXPERT.discard(view) if priced or not has_board(view) else _by_points(view)))
-    first = next(option for option in options if option.cards == chosen)
-    options.remove(first)
-    starters = 52 - len(view.hand)
-    return ThrowAnalysis(role, rules, pegging, board, score, starters, (first, *options), count)
+    options = tuple(_throw_option(throw, role, pegging) for throw in choice.ranking)
+    count = choice.weighed if choice.board else CANDIDATES
+    return ThrowAnalysis(role, rules, pegging, choice.board, score, 52 - len(view.hand), options, count)
 
 
-def _by_points(view: View) -> tuple[Card, ...]:
-    """The expert's throw were the deal not to end the game: by points alone."""
-    return EXPERT.discard(View(view.rules, view.seat, view.dealer, (0,) * view.rules.players, view.hand))
-
-
-def _throw_option(throw: Throw, role: str, pegging: bool, chance: float | None) -> ThrowOption:
+def _throw_option(throw: Throw, role: str, pegging: bool) -> ThrowOption:
     hand, crib = cents(float(throw.hand_mean)), cents(float(throw.crib_mean))
     net = hand - crib if role == "pone" else hand + crib
     peg = cents(throw.peg or 0.0) if pegging else None
-    return ThrowOption(throw, hand, crib, net, peg, net + (peg or 0), None if chance is None else tenths(chance), chance)
+    chance = None if throw.win is None else tenths(throw.win)
+    return ThrowOption(throw, hand, crib, net, peg, net + (peg or 0), chance, throw.win)
 
 
 # --- the play ------------------------------------------------------------------------------

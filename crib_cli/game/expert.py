@@ -2,7 +2,7 @@
 
 - **Discard**: the throw :func:`crib_cli.discard.analyze_discards` ranks first
   for the seat's role (dealer; partner when the partner deals, four players;
-  else pone), ties included, found by :func:`crib_cli.discard.best_throw`;
+  else pone), ties included, as :func:`crib_cli.discard.rank_throws` ranks them;
   with ``pegging`` (the built-in ``expert``) or the expert crib model, the
   best total of those terms instead (see :class:`ExpertPlayer`).
 - **Play**: the card :func:`crib_cli.game.lookahead.choose_play` picks for what
@@ -20,16 +20,16 @@ It needs no chance, so it takes no ``random.Random``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from math import comb
 
 from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
-from ..discard import best_throw, throw_means, win_chances
+from ..discard import Throw, rank_throws, throw_means, win_chances
 from ..leanings import leaning
 from ..peg import Turn
-from ..pegging import pegging_value
-from ..rules import GameRules
+from ..rules import GameRules, Position
 from ..score import show_total
 from .lookahead import Goal, PlayState, choose_play, doubted
 from .players import View
@@ -45,11 +45,32 @@ best throws by points miss the likeliest to win in 8% (the pone at 114-114) to 5
 120-120) of the deals."""
 
 
+@dataclass(frozen=True, slots=True)
+class ThrowChoice:
+    """The expert's throw with its analysis, as a chess engine returns a move with what it weighed:
+    every throw of the deal ranked as the expert ranks them, its own first.
+
+    ``board``: the chance to win decided, ranking the ``weighed`` best by points by their chance to
+    win (``Throw.win``) ahead of the rest, which follow by points; else the ranking is by points
+    (:meth:`ExpertPlayer.worth`). Each throw carries its pegging value where the expert weighs it,
+    and its chance to win where it was worked out.
+    """
+
+    ranking: tuple[Throw, ...]
+    board: bool
+    weighed: int
+
+    @property
+    def throw(self) -> tuple[Card, ...]:
+        """The cards the expert throws, in card order."""
+        return self.ranking[0].throw
+
+
 class ExpertPlayer:
     """Discards by net, pegs by expectimax; ``depth`` overrides the search's horizon.
 
-    By default the throw is the exact net of :func:`crib_cli.discard.best_throw`
-    (hand mean plus or minus the crib's under the random model). With
+    By default the throw is the exact net (hand mean plus or minus the crib's
+    under the random model), as :func:`crib_cli.discard.rank_throws` ranks it. With
     ``crib_model`` ``expert`` the crib term is instead the expert model's
     table value of the throw for the seat (:func:`crib_cli.cribs.throw_value`,
     the rule whose fixed point the tables are), and with ``pegging`` the kept
@@ -73,12 +94,46 @@ class ExpertPlayer:
 
     def discard(self, view: View) -> tuple[Card, ...]:
         """The best throw for this seat's role (or, playing the board, the likeliest to win)."""
+        return self.price_throw(view).throw
+
+    def price_throw(self, view: View, *, chances: bool = False) -> ThrowChoice:
+        """Every throw ranked as the expert ranks them for the seat, its throw first.
+
+        With ``chances`` (two players, a game with a board) every throw has its chance to win from
+        the view's scores; else only those the board weighs, where it decides.
+
+        >>> from crib_cli.cards import format_cards, parse_cards
+        >>> choice = ExpertPlayer(pegging=True).price_throw(View(GameRules(), 0, 1, (0, 0), parse_cards("AS 2D 6D 9S 9C QC")))
+        >>> format_cards(choice.throw), choice.board, len(choice.ranking)
+        ('2D QC', False, 15)
+        """
         rules, role = view.rules, seat_role(view)
-        if self.throws_for_board(view):
-            return self.board_throw(view, role, (view.scores[view.seat], view.scores[1 - view.seat]))
-        if not self.weighs_pegging(rules):
-            return best_throw(view.hand, role, rules.players, rules.variant)
-        return max(throw_means(view.hand), key=lambda option: self.worth(option, role, rules))[1]
+        weighs = self.weighs_pegging(rules)
+        peg = weighs and self.pegging
+        throws = throw_means(view.hand, players=rules.players, variant=rules.variant, role=role, pegging=peg)
+        if weighs:
+            ranking = tuple(sorted(throws, key=lambda t: -self.worth(t, role, rules)))  # ties: in the deal's order
+        else:
+            ranking = rank_throws(throws, role)
+        board = self.throws_for_board(view)
+        count = len(ranking)
+        if board:
+            # The board's candidates: the best by points, ties the higher hand first.
+            count = weighed(view)
+            best = sorted(throws, key=lambda t: (-self.worth(t, role, rules), -float(t.hand_mean)))[:count]
+            picked = {t.throw for t in best}
+            ranking = (*best, *(t for t in ranking if t.throw not in picked))
+        if board or (chances and has_board(view)):
+            position = Position(rules, (view.scores[view.seat], view.scores[1 - view.seat]), view.is_dealer)
+            seen = set(view.hand)
+            unseen = [card for card in DECK if card not in seen]
+            asked = ranking if chances else ranking[:count]
+            wins = win_chances([(t.keep, t.throw) for t in asked], unseen, position)
+            ranking = tuple(replace(t, win=win) for t, win in zip(asked, wins)) + ranking[len(asked):]
+        if board:
+            order = sorted(range(count), key=lambda at: (-(ranking[at].win or 0.0), at))  # ties: the better by points
+            ranking = tuple(ranking[at] for at in order) + ranking[count:]
+        return ThrowChoice(ranking, board, count)
 
     def weighs_pegging(self, rules: GameRules) -> bool:
         """Whether its throw weighs more than the exact net: the pegging value or the expert crib
@@ -98,26 +153,14 @@ class ExpertPlayer:
         the game and it plays the board; else None, the points."""
         return board_goal(view) if self.board and has_board(view) else None
 
-    def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
-        """Of the best throws by points (:func:`weighed`), the likeliest to win the game."""
-        rules = view.rules
-        means = throw_means(view.hand, variant=rules.variant)
-        best = sorted(means, key=lambda option: (-self.worth(option, role, rules), -option[2]))[:weighed(view)]
-        seen = set(view.hand)
-        unseen = [card for card in DECK if card not in seen]
-        throws = [(keep, thrown) for keep, thrown, _, _ in best]
-        chances = win_chances(throws, unseen, score, view.is_dealer, rules.target, rules.variant)
-        return max(zip(chances, range(len(best), 0, -1), throws))[2][1]  # ties: the better by points
-
-    def worth(self, option: tuple[tuple[Card, ...], tuple[Card, ...], float, float], role: str,
-              rules: GameRules) -> float:
+    def worth(self, option: Throw, role: str, rules: GameRules) -> float:
         """A throw's hand mean, plus or minus its crib term, plus its pegging term, each as weighed in
         this game (:meth:`weighs_pegging`; else the exact net)."""
-        keep, thrown, hand, crib = option
+        hand, crib = float(option.hand_mean), float(option.crib_mean)
         weighs = self.weighs_pegging(rules)
         if weighs and self.crib_model == "expert":
-            crib = throw_value(thrown, role)
-        peg = pegging_value(keep, role).mean if weighs and self.pegging else 0.0
+            crib = throw_value(option.throw, role)
+        peg = (option.peg or 0.0) if weighs and self.pegging else 0.0
         return hand + (crib if role == "dealer" else -crib) + peg
 
     def play(self, view: View) -> Card | None:
