@@ -20,7 +20,7 @@ from ..discard import (
     hand_distribution,
     starter_detail,
 )
-from ..rules import CRIB_MODELS, ROLES, GameRules, Position, deal_rules
+from ..rules import CRIB_MODELS, ROLES, Position, deal_rules
 from ..stats import Distribution
 from . import formats
 from .common import (
@@ -30,6 +30,7 @@ from .common import (
     cards_json,
     command,
     format_option,
+    game_rules,
     histogram_rows,
     refuse_batch_format,
     require_column,
@@ -97,7 +98,7 @@ def score_position(scores: tuple[int, int], role: str | None, players: int | Non
     seated = role in ("dealer", "pone") or (rows and role is None)
     if not seated or players not in (None, 2):
         raise click.UsageError("--score: the chance to win is for two players: give --role dealer or pone")
-    rules = GameRules(variant=variant, target=int(target or 0))
+    rules = game_rules(2, variant, target)
     check_game(rules.target, rules.variant)
     return Position(rules, scores, me_dealing=role == "dealer")
 

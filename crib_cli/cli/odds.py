@@ -11,7 +11,7 @@ from ..board import Odds, board
 from ..board import odds as position_odds
 from ..rules import RulesError
 from . import formats
-from .common import command, format_option, variant_option
+from .common import command, format_option, game_rules, variant_option
 
 DEALERS = ("me", "opponent")
 
@@ -102,7 +102,8 @@ def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, varian
     $ crib odds 40 45 --dealer opponent --to 61 --format json
     $ crib odds --dealer me --step 10
     """
-    goal = int(target or (61 if variant == "five" else 121))
+    rules = game_rules(2, variant, target)
+    goal = rules.target
     try:
         board(goal, variant)
     except RulesError as error:
