@@ -52,6 +52,9 @@ SKUNKS: dict[int, tuple[tuple[int, int, str], ...]] = {
 }
 """Target -> (loser below this score, game points, what such wins are called), the heaviest first."""
 
+MARGIN_NAMES = {"double_skunks": "double skunk", "skunks": "skunk", "lurches": "lurch"}
+"""What one big win of each kind of :data:`SKUNKS` is called."""
+
 
 class RulesError(ValueError):
     """A player count, variant, role or model that the game does not have, or that does not fit the deal."""

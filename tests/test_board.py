@@ -8,21 +8,10 @@ from operator import mul
 
 import pytest
 
-import crib_cli.board as board_module
 from crib_cli.board import (
     BOARDS,
     ENDGAME,
     Outlook,
-    _below,
-    _chance,
-    _dealer_shows,
-    _later_as_dealer,
-    _least_squares,
-    _model,
-    _own_play,
-    _removal,
-    _removal_fit,
-    _shifted,
     after_play,
     board,
     dealer_chance,
@@ -33,6 +22,12 @@ from crib_cli.board import (
     play_matters,
     throw_chances,
 )
+from crib_cli.board import model as board_model
+from crib_cli.board import play as board_play
+from crib_cli.board import throws as board_throws
+from crib_cli.board.model import deal_model, own_play, removal, removal_fit
+from crib_cli.board.numerics import below, chance, least_squares, shifted
+from crib_cli.board.throws import dealer_shows, later_as_dealer
 from crib_cli.cards import DECK, parse_cards
 from crib_cli.discard import analyze_discards
 from crib_cli.pegging import WINDOW, KeepPlay, keep_patterns, keep_play
@@ -164,7 +159,7 @@ def test_a_keeps_own_play_is_read_from_its_deals(need: int, limit: int) -> None:
     the made-up plays counted directly: the seat first with ``need`` while the other has fewer than
     ``limit``, and the seat with fewer than ``need`` while the other has fewer than ``limit``. Past the
     window the chance is the sampled deals' scaled, so only below it is it the plays' own."""
-    play = _own_play(_made_play(MADE_PLAYS, 0), 0)
+    play = own_play(_made_play(MADE_PLAYS, 0), 0)
     first = short = 0
     for scoring in MADE_PLAYS:
         scored = [0, 0]
@@ -175,11 +170,11 @@ def test_a_keeps_own_play_is_read_from_its_deals(need: int, limit: int) -> None:
                 break
         short += sum(p for at, p in scoring if at == 0) < need and sum(p for at, p in scoring if at == 1) < limit
     if need <= WINDOW:
-        assert _chance(play.first, need, limit) == pytest.approx(first / len(MADE_PLAYS))
-        assert _below(play.short, need, limit) == pytest.approx(short / len(MADE_PLAYS))
+        assert chance(play.first, need, limit) == pytest.approx(first / len(MADE_PLAYS))
+        assert below(play.short, need, limit) == pytest.approx(short / len(MADE_PLAYS))
     else:
-        every = board_module._model("six", 0).play.first
-        assert _chance(play.first, need, limit) == pytest.approx(every[need][limit] * 0.2 / every[WINDOW][-1])
+        every = deal_model("six", 0).play.first
+        assert chance(play.first, need, limit) == pytest.approx(every[need][limit] * 0.2 / every[WINDOW][-1])
 
 
 @pytest.mark.parametrize("role", ["pone", "dealer"])
@@ -191,9 +186,9 @@ def test_every_keeps_own_play_reaches_a_need_or_falls_short_of_it(role: str) -> 
     seat = 1 if role == "dealer" else 0
     for ranks in keep_patterns():
         keep = [Card(Rank(rank), Suit(ranks[:at].count(rank))) for at, rank in enumerate(ranks)]
-        play = _own_play(keep_play(keep, role), seat)
+        play = own_play(keep_play(keep, role), seat)
         for need in (1, 2, 5, 12, 13, 14, 17, 25, 40):
-            assert _chance(play.first, need, 200) + _below(play.short, need, 200) == pytest.approx(1.0), (ranks, need)
+            assert chance(play.first, need, 200) + below(play.short, need, 200) == pytest.approx(1.0), (ranks, need)
 
 
 @pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(120, 120, False), (120, 120, True), (116, 117, False),
@@ -214,7 +209,7 @@ def test_the_fits_of_his_hand_on_my_cards_solve_their_equations(variant: str, se
     """Each starter's fit of a hand on the other seat's ranks satisfies its normal equations."""
     sums = grid(f"REMOVAL_{('PONE', 'DEALER')[seat]}_{variant.upper()}")
     for rank in range(1, 14):
-        fit = _removal_fit(variant, seat, rank)
+        fit = removal_fit(variant, seat, rank)
         assert fit is not None
         points, _ = fit
         for row in sums[rank][1:14]:
@@ -236,7 +231,7 @@ def test_far_from_the_end_his_hand_is_any_hand() -> None:
     ([[1, 2], [2, 4]], [1, 2], None),  # no single solution: a rank never held alone
 ])
 def test_least_squares(products: list[list[int]], targets: list[int], solution: list[float] | None) -> None:
-    assert _least_squares(products, targets) == solution
+    assert least_squares(products, targets) == solution
 
 
 def _line_sums(points: list[tuple[int, int]]) -> list[float]:
@@ -254,12 +249,12 @@ def test_the_pegging_shift_is_the_least_squares_line(points: list[tuple[int, int
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A keep's pegging moves by the sampled deals' line of net pegging on the value, from their mean value."""
     sums = _line_sums(points)
-    monkeypatch.setattr(board_module, "grid", lambda name: [[0.0] * 5, sums] if name == "PEGGING_FIT_MADE" else [])
-    board_module._pegging_line.cache_clear()
+    monkeypatch.setattr(board_model, "grid", lambda name: [[0.0] * 5, sums] if name == "PEGGING_FIT_MADE" else [])
+    board_model.pegging_line.cache_clear()
     try:
         assert pegging_shift(value, me_dealing=True, variant="made") == pytest.approx(shift)
     finally:
-        board_module._pegging_line.cache_clear()
+        board_model.pegging_line.cache_clear()
 
 
 @pytest.mark.parametrize("me_dealing", [True, False])
@@ -278,7 +273,7 @@ def test_his_hand_moves_by_nothing_on_average() -> None:
         shifts = []
         for _ in range(3000):
             cards = rng.sample(DECK, 7)
-            shifts.append(_removal("six", seat, tuple(sorted(int(c.rank) for c in cards[:6])), int(cards[6].rank)))
+            shifts.append(removal("six", seat, tuple(sorted(int(c.rank) for c in cards[:6])), int(cards[6].rank)))
         assert sum(shifts) / len(shifts) == pytest.approx(0.0, abs=0.03)
         assert max(shifts) - min(shifts) > 1.5
 
@@ -290,7 +285,7 @@ def test_his_hand_moves_by_nothing_on_average() -> None:
     ([0.2, 0.8], -2.0, [1.0]),
 ])
 def test_a_distribution_shifted(chances: list[float], shift: float, moved: list[float]) -> None:
-    out = _shifted(chances, shift)
+    out = shifted(chances, shift)
     assert out[: len(moved)] == pytest.approx(moved) and sum(out) == pytest.approx(1.0)
 
 
@@ -299,13 +294,13 @@ def test_the_hand_moved_is_the_opponents(me_dealing: bool, monkeypatch: pytest.M
     """As the dealer the pone's hand moves with my cards, as the pone the dealer's: in a throw's
     chance and after the play alike."""
     asked = set()
-    real = board_module._removal
 
     def recording(variant: str, seat: int, dealt: tuple[int, ...], rank: int) -> float:
         asked.add(seat)
-        return real(variant, seat, dealt, rank)
+        return removal(variant, seat, dealt, rank)
 
-    monkeypatch.setattr(board_module, "_removal", recording)
+    monkeypatch.setattr(board_throws, "removal", recording)
+    monkeypatch.setattr(board_play, "removal", recording)
     throw_chances(110, 110, me_dealing=me_dealing, outlooks=[outlook("5S 5C 5D JH", "KS QH", dealt=True)])
     after_play(110, 110, me_dealing=me_dealing, shown=8, thrown=(12, 13), starter=5, dealt=(5, 5, 5, 11, 12, 13))
     assert asked == {0 if me_dealing else 1}
@@ -325,8 +320,8 @@ def test_after_the_play_his_hand_knows_my_fives(me_dealing: bool) -> None:
     (0, (5, 10, 11, 12, 13, 13), 5, -1),
 ])
 def test_the_cards_i_hold_move_his_hand(seat: int, dealt: tuple[int, ...], starter: int, sign: int) -> None:
-    shift = _removal("six", seat, dealt, starter)
-    assert shift * sign > 0.3 and _removal("six", seat, (), starter) == 0.0
+    shift = removal("six", seat, dealt, starter)
+    assert shift * sign > 0.3 and removal("six", seat, (), starter) == 0.0
 
 
 @pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(110, 110, True), (95, 108, False)])
@@ -390,8 +385,8 @@ def test_the_pones_later_chance_is_the_naive_sum(variant: str, target: int, rank
     """As the pone: each score my hand takes me to, summed naively over what I peg and his play and shows
     after it (a score of mine at the target has won; his at it, he has); the packed sums agree."""
     table = _naive_table(target, variant)
-    deals = _model(variant, 0).rows[rank]
-    fast = _later_as_dealer(target, variant, rank, start)
+    deals = deal_model(variant, 0).rows[rank]
+    fast = later_as_dealer(target, variant, rank, start)
     for mine in range(target):
         naive = sum(count / deals.total * table[mine + pegged][start + his]
                     for pegged, row in enumerate(deals.counts) if mine + pegged < target
@@ -405,11 +400,11 @@ def test_the_dealers_shows_are_the_naive_sum(variant: str, target: int, rank: in
     lack and his play and hand short of his (my win as the next pone after them, or at the target); the
     packed sums agree."""
     table = _naive_table(target, variant)
-    deals = _model(variant, 1).rows[rank]
+    deals = deal_model(variant, 1).rows[rank]
     heels = 2 if rank == 11 else 0
     me = min(me, target - heels - 1)
     for opponent in (0, target // 2, target - 20, target - 1):
-        fast = _dealer_shows(me, opponent, target, variant, rank)
+        fast = dealer_shows(me, opponent, target, variant, rank)
         for shown in range(0, 72, 7):
             naive = sum(count / deals.total * (1.0 if mine >= target else 1.0 - table[opponent + his][mine])
                         for pegged, row in enumerate(deals.counts) if me + heels + pegged < target
@@ -423,22 +418,20 @@ def test_the_dealers_shows_are_worked_out_far_enough(variant: str, monkeypatch: 
     """The most a dealer's hand and crib can show, moved by the most any throw and keep move them: a
     hand of 29 with every starter, nobs thrown, the crib's largest shift, the pegging's largest: the
     same chance as with the shows worked out much further."""
-    from crib_cli import board as module
-
-    means = module._model(variant, 1).crib_means
+    means = deal_model(variant, 1).crib_means
     thrown = max(((low, high) for low in range(1, 14) for high in range(low, 14)),
                  key=lambda pair: min(means[pair[0]][pair[1]][rank] - means[0][0][rank] for rank in range(1, 14)))
     starters = tuple((rank, 29, 1) for rank in range(1, 14) for _ in range(4))[:46]
     extreme = [Outlook(thrown, starters, 2.1), Outlook(thrown, starters, 0.0)]
     target = 61 if variant == "five" else 121
     for me, opponent in [(0, 0), (target - 50, target - 30), (target - 40, 10)]:
-        module._dealer_shows.cache_clear()
+        dealer_shows.cache_clear()
         chances = throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant)
-        monkeypatch.setattr(module, "SHOWN", 200)
-        module._dealer_shows.cache_clear()
+        monkeypatch.setattr(board_throws, "SHOWN", 200)
+        dealer_shows.cache_clear()
         assert throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant) == chances
         monkeypatch.undo()
-    module._dealer_shows.cache_clear()
+    dealer_shows.cache_clear()
 
 
 def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:
