@@ -220,9 +220,7 @@ def win_chances(
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, shift, _keep_play(keep, role), dealt))
         else:
             outlooks.append(Outlook((ranks[0], ranks[1]), starters, dealt=dealt))
-    me, opponent = position.scores
-    return throw_chances(me, opponent, me_dealing=me_dealing, outlooks=outlooks, target=position.rules.target,
-                         variant=variant)
+    return throw_chances(position, outlooks)
 
 
 def check_terms(crib_model: str, pegging: bool, role: str | None, players: int, variant: str) -> None:

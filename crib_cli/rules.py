@@ -130,6 +130,12 @@ class GameRules:
         """How many sides score apart: two partnerships with four players, else one a player."""
         return 2 if self.players == 4 else self.players
 
+    def check_scores(self, scores: tuple[int, ...]) -> None:
+        """Raise :class:`RulesError` unless every score is one of a game not yet won."""
+        for score in scores:
+            if not 0 <= score < self.target:
+                raise RulesError(f"a score is 0 to {self.target - 1} in a game to {self.target}, not {score}")
+
     def side(self, seat: int) -> int:
         """The side a seat scores for: ``seat % sides`` (partners 0 and 2 are side 0)."""
         return seat % self.sides
@@ -166,10 +172,7 @@ class Position:
     def __post_init__(self) -> None:
         if self.rules.players != 2:
             raise RulesError(f"a position is for two players, not {self.rules.players}")
-        target = self.rules.target
-        for score in self.scores:
-            if not 0 <= score < target:
-                raise RulesError(f"a score is 0 to {target - 1} in a game to {target}, not {score}")
+        self.rules.check_scores(self.scores)
 
     @property
     def needs(self) -> tuple[int, int]:

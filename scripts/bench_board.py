@@ -84,7 +84,7 @@ def main() -> None:
         while len(scored) < args.deals:
             role = rng.choice(["dealer", "pone"])
             score = (rng.randrange(90, 121), rng.randrange(90, 121)) if endgame else (rng.randrange(0, 70), rng.randrange(0, 70))
-            if (ending_chance(*score, me_dealing=role == "dealer") >= 0.005) != endgame or (role, score) in seen:
+            if (ending_chance(Position(GameRules(), score, role == "dealer")) >= 0.005) != endgame or (role, score) in seen:
                 continue  # a position seen before would find its parts worked out already: a run of games, not one question
             seen.add((role, score))
             dealt = rng.sample(DECK, 6)

@@ -117,7 +117,7 @@ def throws(deals: int, trials: int, seed: int, jobs: int, best: int, drawn: bool
     while len(cases) < deals:
         me_dealing = rng.random() < 0.5
         score = (rng.randrange(85, 121), rng.randrange(85, 121))
-        if ending_chance(*score, me_dealing=me_dealing) >= 0.05:
+        if ending_chance(Position(GameRules(), score, me_dealing)) >= 0.05:
             cases.append((tuple(rng.sample(DECK, 6)), me_dealing, score))
     differences: list[float] = []
     errors: list[float] = []

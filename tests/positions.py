@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from crib_cli.cards import Card
 from crib_cli.game.players import View
 from crib_cli.peg import Play
-from crib_cli.rules import GameRules
+from crib_cli.rules import GameRules, Position
 
 
 def play_view(
@@ -33,3 +33,8 @@ def play_view(
         rules, seat, dealer, (0,) * rules.players, tuple(hand), tuple(hand if kept is None else kept), tuple(thrown),
         starter, play,
     )
+
+
+def position_at(scores: tuple[int, int], me_dealing: bool, target: int = 0, variant: str = "six") -> Position:
+    """A two-player position as a deal begins: the scores (mine first), whether I deal, the game."""
+    return Position(GameRules(target=target, variant=variant), scores, me_dealing)

@@ -7,6 +7,7 @@ from itertools import pairwise
 from operator import mul
 
 import pytest
+from positions import position_at
 
 from crib_cli.board import (
     BOARDS,
@@ -50,13 +51,13 @@ def test_more_points_never_lower_a_seats_chance(variant: str, target: int) -> No
 def test_the_first_dealer_wins_about_as_often_as_players_report() -> None:
     """55.5% over millions of online games, 55-56% between equal players: within a point of it."""
     assert 0.545 <= dealer_chance(0, 0) <= 0.57
-    assert 0.45 <= dealer_chance(0, 3, target=61, variant="five") <= 0.55  # the pone's three for last
+    assert 0.45 <= dealer_chance(0, 3, GameRules(target=61, variant="five")) <= 0.55  # the pone's three for last
 
 
 @pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(95, 110, True), (95, 110, False), (0, 0, True), (60, 20, False)])
 def test_odds_are_one_seats_side_of_the_table(me: int, opponent: int, me_dealing: bool) -> None:
-    mine = odds(me, opponent, me_dealing=me_dealing)
-    theirs = odds(opponent, me, me_dealing=not me_dealing)
+    mine = odds(position_at((me, opponent), me_dealing))
+    theirs = odds(position_at((opponent, me), not me_dealing))
     assert mine.win + theirs.win == pytest.approx(1.0)
     assert mine.wins == pytest.approx(theirs.losses) and mine.losses == pytest.approx(theirs.wins)
     assert [name for name, _ in mine.margins] == ["double skunk", "skunk"]
@@ -65,15 +66,15 @@ def test_odds_are_one_seats_side_of_the_table(me: int, opponent: int, me_dealing
 
 
 def test_a_lurch_is_only_in_games_to_61() -> None:
-    assert [name for name, _ in odds(10, 40, me_dealing=True, target=61).margins] == ["lurch"]
-    assert odds(10, 55, me_dealing=True, target=61).losses[0] > 0.2  # well behind: likely lurched
+    assert [name for name, _ in odds(position_at((10, 40), True, 61)).margins] == ["lurch"]
+    assert odds(position_at((10, 55), True, 61)).losses[0] > 0.2  # well behind: likely lurched
 
 
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: dealer_chance(121, 0), "a score is 0 to 120 in a game to 121, not 121"),
     (lambda: dealer_chance(0, -1), "not -1"),
     (lambda: board(121, "five"), "not five-card to 121"),
-    (lambda: odds(0, 0, me_dealing=True, target=100), "not six-card to 100"),
+    (lambda: odds(position_at((0, 0), True, 100)), "not six-card to 100"),
 ])
 def test_positions_off_the_board(call, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(RulesError, match=message):
@@ -81,9 +82,9 @@ def test_positions_off_the_board(call, message: str) -> None:  # type: ignore[no
 
 
 def test_the_deal_can_end_the_game_only_near_the_end() -> None:
-    assert ending_chance(0, 0, me_dealing=True) == 0.0
-    assert ending_chance(60, 60, me_dealing=False) < ENDGAME
-    assert ending_chance(110, 100, me_dealing=True) > 0.5
+    assert ending_chance(position_at((0, 0), True)) == 0.0
+    assert ending_chance(position_at((60, 60), False)) < ENDGAME
+    assert ending_chance(position_at((110, 100), True)) > 0.5
 
 
 def outlook(hand: str, thrown: str, pegging: float = 0.0, play: KeepPlay | None = None, dealt: bool = False) -> Outlook:
@@ -100,19 +101,19 @@ def outlook(hand: str, thrown: str, pegging: float = 0.0, play: KeepPlay | None 
 
 def test_a_hand_that_counts_out_first_wins() -> None:
     """A pone at 115 keeping 5 5 5 J (at least 14 with any starter) wins unless the dealer pegs out first."""
-    chance = throw_chances(115, 100, me_dealing=False, outlooks=[outlook("5S 5C 5D JH", "KS QH")])[0]
+    chance = throw_chances(position_at((115, 100), False), outlooks=[outlook("5S 5C 5D JH", "KS QH")])[0]
     assert chance > 0.99
 
 
 def test_the_dealers_heels_can_win_before_anything() -> None:
     """A pone at 0 against a dealer at 119: the dealer wins at the cut whenever a jack is turned, and pegs out soon."""
-    chance = throw_chances(0, 119, me_dealing=False, outlooks=[outlook("AS 2C 3D 4H", "KS QH")])[0]
+    chance = throw_chances(position_at((0, 119), False), outlooks=[outlook("AS 2C 3D 4H", "KS QH")])[0]
     assert chance < 0.05
 
 
 @pytest.mark.parametrize(("me", "opponent", "me_dealing"), [(100, 110, False), (105, 95, True), (30, 40, False), (50, 30, True)])
 def test_a_keep_that_pegs_better_wins_more(me: int, opponent: int, me_dealing: bool) -> None:
-    chances = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[
+    chances = throw_chances(position_at((me, opponent), me_dealing), outlooks=[
         outlook("AS 6D 9S 9C", "2D QC", pegging) for pegging in (-1.0, 0.0, 1.0)
     ])
     assert chances[0] < chances[1] < chances[2]
@@ -126,7 +127,7 @@ def test_at_120_all_the_keep_that_pegs_better_wins_more(me_dealing: bool, better
     how the keep pegs (its own play); without it every keep would get about the same chance."""
     role = "dealer" if me_dealing else "pone"
     outlooks = [outlook(keep, "9S 8H", play=keep_play(parse_cards(keep), role)) for keep in (better, worse)]
-    good, bad = throw_chances(120, 120, me_dealing=me_dealing, outlooks=outlooks)
+    good, bad = throw_chances(position_at((120, 120), me_dealing), outlooks=outlooks)
     assert good > bad + 0.05
 
 
@@ -200,7 +201,7 @@ def test_a_keep_whose_play_pegs_more_wins_more(me: int, opponent: int, me_dealin
     plays = [_made_play([[(0, mine), (1, theirs), *scoring] for scoring in base], 0)
              for mine, theirs in ((0, 0), (1, 0), (0, 1))]
     kept, thrown = ("5S 5C 6D JH", "4C KS") if me_dealing else ("JS KC KD 3H", "4D 9H")
-    chances = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[outlook(kept, thrown, play=play) for play in plays])
+    chances = throw_chances(position_at((me, opponent), me_dealing), outlooks=[outlook(kept, thrown, play=play) for play in plays])
     assert chances[1] > chances[0] > chances[2]
 
 
@@ -220,7 +221,7 @@ def test_far_from_the_end_his_hand_is_any_hand() -> None:
     """Where the deal cannot end the game, the cards I hold do not move his hand (only a sliver, alike for
     every throw); near the end they do."""
     for me, opponent, moved in [(40, 50, False), (110, 110, True)]:
-        plain, known = throw_chances(me, opponent, me_dealing=True, outlooks=[
+        plain, known = throw_chances(position_at((me, opponent), True), outlooks=[
             outlook("5S 5C 5D JH", "KS QH", dealt=dealt) for dealt in (False, True)])
         assert (plain != known) == moved
 
@@ -301,16 +302,15 @@ def test_the_hand_moved_is_the_opponents(me_dealing: bool, monkeypatch: pytest.M
 
     monkeypatch.setattr(board_throws, "removal", recording)
     monkeypatch.setattr(board_play, "removal", recording)
-    throw_chances(110, 110, me_dealing=me_dealing, outlooks=[outlook("5S 5C 5D JH", "KS QH", dealt=True)])
-    after_play(110, 110, me_dealing=me_dealing, shown=8, thrown=(12, 13), starter=5, dealt=(5, 5, 5, 11, 12, 13))
+    throw_chances(position_at((110, 110), me_dealing), outlooks=[outlook("5S 5C 5D JH", "KS QH", dealt=True)])
+    after_play(position_at((110, 110), me_dealing), shown=8, thrown=(12, 13), starter=5, dealt=(5, 5, 5, 11, 12, 13))
     assert asked == {0 if me_dealing else 1}
 
 
 @pytest.mark.parametrize("me_dealing", [True, False])
 def test_after_the_play_his_hand_knows_my_fives(me_dealing: bool) -> None:
     """With a five turned and my three fives known, his shows are weaker: my chance after the play is higher."""
-    plain, known = (after_play(110, 110, me_dealing=me_dealing, shown=8, thrown=(12, 13), starter=5,
-                               dealt=dealt)(0, 0) for dealt in ((), (5, 5, 5, 11, 12, 13)))
+    plain, known = (after_play(position_at((110, 110), me_dealing), shown=8, thrown=(12, 13), starter=5, dealt=dealt)(0, 0) for dealt in ((), (5, 5, 5, 11, 12, 13)))
     assert known > plain
 
 
@@ -329,7 +329,7 @@ def test_holding_the_fives_i_fear_his_hand_less(me: int, opponent: int, me_deali
     """With my fives known to be out of his hand, he reaches the target less often (the dealer at
     110-110, whom the pone counts out before; the pone at 95-108, who cannot count out), so my chance
     with the same throw is higher than with his hand any hand."""
-    plain, known = throw_chances(me, opponent, me_dealing=me_dealing, outlooks=[
+    plain, known = throw_chances(position_at((me, opponent), me_dealing), outlooks=[
         outlook("5S 5C 5D JH", "KS QH", dealt=dealt) for dealt in (False, True)])
     assert known > plain + 0.005
 
@@ -371,7 +371,7 @@ def test_a_point_more_never_lowers_a_throws_chance_across_the_board(dealt: str, 
 
 def _naive_table(target: int, variant: str) -> list[list[float]]:
     """The dealer's chance by position, ``[dealer][pone]``, read one at a time."""
-    return [[dealer_chance(dealer, pone, target=target, variant=variant) for pone in range(target)]
+    return [[dealer_chance(dealer, pone, GameRules(target=target, variant=variant)) for pone in range(target)]
             for dealer in range(target)]
 
 
@@ -426,25 +426,25 @@ def test_the_dealers_shows_are_worked_out_far_enough(variant: str, monkeypatch: 
     target = 61 if variant == "five" else 121
     for me, opponent in [(0, 0), (target - 50, target - 30), (target - 40, 10)]:
         dealer_shows.cache_clear()
-        chances = throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant)
+        chances = throw_chances(position_at((me, opponent), True, target, variant), outlooks=extreme)
         monkeypatch.setattr(board_throws, "SHOWN", 200)
         dealer_shows.cache_clear()
-        assert throw_chances(me, opponent, me_dealing=True, outlooks=extreme, target=target, variant=variant) == chances
+        assert throw_chances(position_at((me, opponent), True, target, variant), outlooks=extreme) == chances
         monkeypatch.undo()
     dealer_shows.cache_clear()
 
 
 def test_after_the_play_my_show_and_the_order_of_counting_decide() -> None:
     # Pone at 110 showing 12: counts out first whatever the dealer holds.
-    assert after_play(110, 118, me_dealing=False, shown=12, thrown=(1, 13), starter=5)(0, 0) == 1.0
+    assert after_play(position_at((110, 118), False), shown=12, thrown=(1, 13), starter=5)(0, 0) == 1.0
     # Dealer at 110 showing 12 against a pone at 120: the pone's hand counts first; he needs one point.
-    late = after_play(110, 120, me_dealing=True, shown=12, thrown=(1, 13), starter=5)(0, 0)
+    late = after_play(position_at((110, 120), True), shown=12, thrown=(1, 13), starter=5)(0, 0)
     assert late < 0.2
-    chance = after_play(100, 100, me_dealing=True, shown=8, thrown=(5, 5), starter=10)
+    chance = after_play(position_at((100, 100), True), shown=8, thrown=(5, 5), starter=10)
     assert chance(4, 0) > chance(0, 0) > chance(0, 4)
 
 
 def test_the_play_matters_only_when_the_deal_may_end_the_game() -> None:
-    assert not play_matters(40, 40, me_dealing=True, shown=8, starter=5)
-    assert play_matters(110, 40, me_dealing=True, shown=8, starter=5)
-    assert play_matters(40, 110, me_dealing=False, shown=0, starter=5)
+    assert not play_matters(position_at((40, 40), True), shown=8, starter=5)
+    assert play_matters(position_at((110, 40), True), shown=8, starter=5)
+    assert play_matters(position_at((40, 110), False), shown=0, starter=5)

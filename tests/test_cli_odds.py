@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner, Result
+from positions import position_at
 
 from crib_cli.board import odds
 from crib_cli.cli import cli
@@ -20,7 +21,7 @@ def test_odds_of_a_position() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "you 95, opponent 110, you deal; a game to 121"
-    expected = odds(95, 110, me_dealing=True)
+    expected = odds(position_at((95, 110), True))
     assert lines[2].split() == ["win", f"{100 * expected.win:.1f}%"]
     assert any(line.startswith("lose by a skunk (2 games)") for line in lines)
     assert lines[-1].startswith("game points expected: ")
@@ -38,7 +39,7 @@ def test_odds_as_json(args: list[str], keys: list[str]) -> None:
     me, opponent = int(args[1]), int(args[2])
     variant = "five" if "five" in args else "six"
     target = 61 if "61" in args or variant == "five" else 121
-    expected = odds(me, opponent, me_dealing=args[4] == "me", target=target, variant=variant)
+    expected = odds(position_at((me, opponent), args[4] == "me", target, variant))
     assert (data["me"], data["opponent"], data["dealer"], data["target"], data["variant"]) == (
         me, opponent, args[4], target, variant)
     assert data["win"] == expected.win and data["lose"] == pytest.approx(1 - expected.win)
@@ -52,7 +53,7 @@ def test_the_picture_of_the_board() -> None:
     assert lines[0].startswith("your chance to win (%) when you deal")
     assert lines[1].split() == ["1", "1", "1"] and lines[2].split()[:3] == ["0", "10", "20"]
     first = lines[3].split()
-    assert first[0] == "0" and int(first[1]) == round(100 * odds(0, 0, me_dealing=True).win)
+    assert first[0] == "0" and int(first[1]) == round(100 * odds(position_at((0, 0), True)).win)
     assert len(lines) == 3 + 13 + 1 and max(map(len, lines)) <= 80
     assert lines[-1] == "++ 99.5% or more, -- under 0.5%"
     both = run("odds", "--to", "61").stdout

@@ -16,9 +16,10 @@ The public names below are imported on first use, so that checking a
 position loads no model of the deal.
 
 >>> from crib_cli.board import dealer_chance, odds
+>>> from crib_cli.rules import GameRules, Position
 >>> round(dealer_chance(0, 0), 2)
 0.56
->>> odds(95, 110, me_dealing=True).win < 0.5
+>>> odds(Position(GameRules(), (95, 110), me_dealing=True)).win < 0.5
 True
 """
 
@@ -28,7 +29,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _HOMES = {
-    "table": ("BOARDS", "ENDGAME", "Board", "Odds", "board", "check_game", "check_position", "dealer_chance",
+    "table": ("BOARDS", "ENDGAME", "Board", "Odds", "board", "check_game", "dealer_chance",
               "ending_chance", "grid", "odds"),
     "model": ("pegging_shift",),
     "throws": ("SHOWN", "Outlook", "throw_chances"),
@@ -47,7 +48,6 @@ __all__ = [
     "after_play",
     "board",
     "check_game",
-    "check_position",
     "dealer_chance",
     "ending_chance",
     "grid",
@@ -77,7 +77,6 @@ if TYPE_CHECKING:
         Odds,
         board,
         check_game,
-        check_position,
         dealer_chance,
         ending_chance,
         grid,

@@ -4,7 +4,8 @@ The shows that follow the play are the sampled deals' with the starter's
 rank, moved by my throw and by the cards I hold; then the game goes on from
 where the deal leaves it, by the board's table.
 
->>> play_matters(40, 40, me_dealing=True, shown=8, starter=5)
+>>> from crib_cli.rules import GameRules
+>>> play_matters(Position(GameRules(), (40, 40), me_dealing=True), shown=8, starter=5)
 False
 """
 
@@ -15,10 +16,10 @@ from functools import cache
 from itertools import repeat
 from operator import truediv
 
-from ..rules import TARGETS
+from ..rules import Position
 from .model import crib_shift, cribs, deal_model, removal
 from .numerics import MovedRows, shifted, split
-from .table import DEALER, PONE, SCALE, board, check_position, grid
+from .table import DEALER, PONE, SCALE, board, grid
 
 
 @cache
@@ -51,11 +52,11 @@ def _rows(target: int, variant: str) -> tuple[tuple[float, ...], ...]:
 
 
 def after_play(
-    me: int, opponent: int, *, me_dealing: bool, shown: int, thrown: tuple[int, int], starter: int, nobs: int = 0,
-    dealt: tuple[int, ...] = (), target: int = TARGETS[0], variant: str = "six",
+    position: Position, *, shown: int, thrown: tuple[int, int], starter: int, nobs: int = 0,
+    dealt: tuple[int, ...] = (),
 ) -> Callable[[int, int], float]:
     """My chance to win when the play ends with ``mine`` more points pegged by me and ``theirs`` by the
-    opponent, from the scores now, with neither at the target: ``f(mine, theirs)``.
+    opponent, from the ``position`` (the scores now, neither at the target): ``f(mine, theirs)``.
 
     The shows follow in order: the pone's hand, then the dealer's hand and the
     crib. Mine (``shown``, with the ``starter``'s rank known) is exact; his
@@ -64,10 +65,12 @@ def after_play(
     ranks (and ``nobs``, a thrown jack of the starter's suit).
     Then the game goes on from where the deal leaves it, by the table.
 
-    >>> after_play(110, 118, me_dealing=False, shown=12, thrown=(1, 13), starter=5)(0, 0)
+    >>> from crib_cli.rules import GameRules
+    >>> after_play(Position(GameRules(), (110, 118), me_dealing=False), shown=12, thrown=(1, 13), starter=5)(0, 0)
     1.0
     """
-    check_position((me, opponent), target)
+    (me, opponent), me_dealing = position.scores, position.me_dealing
+    target, variant = position.rules.target, position.rules.variant
     model = deal_model(variant, DEALER if me_dealing else PONE)
     rows = _rows(target, variant)
     shift = crib_shift(model, thrown, starter, nobs)
@@ -115,19 +118,18 @@ _GOOD_PLAY = 12
 """Points a seat may peg in a good play, for :func:`play_matters`."""
 
 
-def play_matters(
-    me: int, opponent: int, *, me_dealing: bool, shown: int, starter: int, target: int = TARGETS[0],
-    variant: str = "six",
-) -> bool:
+def play_matters(position: Position, *, shown: int, starter: int) -> bool:
     """Whether the rest of a deal in play may end the game: I could reach the target with my show
     (``shown``) and a good play, or the opponent with his shows and the play, at least
     :data:`PLAY_MATTERS` of the time by the sampled deals.
 
-    >>> play_matters(110, 40, me_dealing=True, shown=8, starter=5)
+    >>> from crib_cli.rules import GameRules
+    >>> play_matters(Position(GameRules(), (110, 40), me_dealing=True), shown=8, starter=5)
     True
     """
+    (me, opponent), target, variant = position.scores, position.rules.target, position.rules.variant
     if me + shown + _GOOD_PLAY >= target:
         return True
-    his = _shows(variant, starter, PONE) if me_dealing else _his_shows(variant, starter)
+    his = _shows(variant, starter, PONE) if position.me_dealing else _his_shows(variant, starter)
     short = target - opponent - _GOOD_PLAY
     return short <= 0 or sum(his[max(short, 0) :]) >= PLAY_MATTERS

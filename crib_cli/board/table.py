@@ -8,7 +8,7 @@ itself: the chance is the expert's against an equal player.
 
 >>> round(dealer_chance(0, 0), 2)
 0.56
->>> odds(95, 110, me_dealing=True).win < 0.5
+>>> odds(Position(GameRules(), (95, 110), me_dealing=True)).win < 0.5
 True
 """
 
@@ -21,7 +21,7 @@ from functools import cache
 from math import prod
 from typing import Any
 
-from ..rules import MARGIN_NAMES, SKUNKS, TARGETS, RulesError
+from ..rules import MARGIN_NAMES, SKUNKS, TARGETS, GameRules, Position, RulesError
 
 BOARDS = (("six", 121), ("six", 61), ("five", 61))
 """The games a table is built for: six-card cribbage to 121 and to 61, five-card cribbage to 61."""
@@ -116,17 +116,10 @@ def board(target: int = TARGETS[0], variant: str = "six") -> Board:
     )
 
 
-def check_position(scores: tuple[int, ...], target: int) -> None:
-    """Raise :class:`~crib_cli.rules.RulesError` unless every score is a score of a game not yet won."""
-    for score in scores:
-        if not 0 <= score < target:
-            raise RulesError(f"a score is 0 to {target - 1} in a game to {target}, not {score}")
-
-
-def dealer_chance(dealer: int, pone: int, *, target: int = TARGETS[0], variant: str = "six") -> float:
+def dealer_chance(dealer: int, pone: int, rules: GameRules = GameRules()) -> float:
     """The dealer's chance to win from the start of a deal at these scores."""
-    check_position((dealer, pone), target)
-    return board(target, variant).dealer_win(dealer, pone)
+    Position(rules, (dealer, pone), me_dealing=True)
+    return board(rules.target, rules.variant).dealer_win(dealer, pone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +131,7 @@ class Odds:
     a skunk is a win with the loser from 61 to 90, a double skunk below 61.
     """
 
-    me: int
-    opponent: int
-    me_dealing: bool
-    target: int
-    variant: str
+    position: Position
     win: float
     margins: tuple[tuple[str, int], ...]
     wins: tuple[float, ...]
@@ -162,10 +151,11 @@ class Odds:
         return plain_win - plain_loss + sum(p * (w - l) for p, w, l in zip(points, self.wins, self.losses))
 
 
-def odds(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> Odds:
-    """My chances from the start of a deal at these scores, as dealer or as pone."""
-    check_position((me, opponent), target)
-    tables = board(target, variant)
+def odds(position: Position) -> Odds:
+    """My chances from the start of a deal at this position, as dealer or as pone."""
+    rules, (me, opponent), me_dealing = position.rules, position.scores, position.me_dealing
+    target = rules.target
+    tables = board(target, rules.variant)
     dealer, pone = (me, opponent) if me_dealing else (opponent, me)
     win = tables.dealer_win(dealer, pone)
     below_for = [tables.at(t, dealer, pone) for t in tables.big_for]
@@ -178,7 +168,7 @@ def odds(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], 
     exact_for = _exact(below_for)
     exact_against = _exact(below_against)
     names = tuple((MARGIN_NAMES[kind], points) for _, points, kind in kinds)
-    return Odds(me, opponent, me_dealing, target, variant, win, names, exact_for, exact_against)
+    return Odds(position, win, names, exact_for, exact_against)
 
 
 def _exact(below: list[float]) -> tuple[float, ...]:
@@ -194,15 +184,16 @@ ENDGAME = 0.005
 throws by points): only from it up does it weigh its throws by the chance to win."""
 
 
-def ending_chance(me: int, opponent: int, *, me_dealing: bool, target: int = TARGETS[0], variant: str = "six") -> float:
+def ending_chance(position: Position) -> float:
     """About how likely a deal from this position is to end the game: the chance the dealer's points in
     the deal reach his need, plus the pone's, by the sampled deals (a deal where both would counts twice).
 
-    >>> ending_chance(0, 0, me_dealing=True)
+    >>> ending_chance(Position(GameRules(), (0, 0), me_dealing=True))
     0.0
     """
-    dealer, pone = (me, opponent) if me_dealing else (opponent, me)
-    tails = _tails(variant)
+    (me, opponent), target = position.scores, position.rules.target
+    dealer, pone = (me, opponent) if position.me_dealing else (opponent, me)
+    tails = _tails(position.rules.variant)
     return _tail(tails[DEALER], target - dealer) + _tail(tails[PONE], target - pone)
 
 

@@ -1,7 +1,8 @@
 """A throw's chance to win: the deal counted in its order by the sampled deals, then the board's table.
 
 >>> starters = tuple((rank, 14, 0) for rank in range(1, 14) for _ in range(4))[:46]
->>> throw_chances(115, 100, me_dealing=False, outlooks=[Outlook((12, 13), starters)])[0] > 0.99
+>>> from crib_cli.rules import GameRules, Position
+>>> throw_chances(Position(GameRules(), (115, 100), me_dealing=False), [Outlook((12, 13), starters)])[0] > 0.99
 True
 """
 
@@ -14,10 +15,10 @@ from functools import cache, lru_cache
 from itertools import accumulate
 
 from ..pegging import KeepPlay
-from ..rules import TARGETS
+from ..rules import Position
 from .model import DealModel, PlayReach, crib_shift, deal_model, of_keep, removal, short_ratio
 from .numerics import Moved, below, chance, correlated, pack, split
-from .table import DEALER, ENDGAME, PONE, SCALE, board, check_position, ending_chance
+from .table import DEALER, ENDGAME, PONE, SCALE, board, ending_chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +44,8 @@ class Outlook:
     dealt: tuple[int, ...] = ()
 
 
-def throw_chances(
-    me: int, opponent: int, *, me_dealing: bool, outlooks: Sequence[Outlook], target: int = TARGETS[0],
-    variant: str = "six",
-) -> tuple[float, ...]:
-    """My chance to win the game with each throw, from my score and the opponent's as the deal begins.
+def throw_chances(position: Position, outlooks: Sequence[Outlook]) -> tuple[float, ...]:
+    """My chance to win the game with each throw, from the position as the deal begins.
 
     The deal is scored in its order: his heels, the play, the pone's hand, the
     dealer's hand, the crib; the first to the target wins there, and otherwise
@@ -58,15 +56,17 @@ def throw_chances(
     dealt take from his hand. See docs/methods.md for the model and how close
     it comes to simulating the deal.
 
+    >>> from crib_cli.rules import GameRules
     >>> starters = tuple((rank, 0, 0) for rank in range(1, 14) for _ in range(4))[:46]
-    >>> low, high = throw_chances(110, 110, me_dealing=True, outlooks=[
+    >>> low, high = throw_chances(Position(GameRules(), (110, 110), me_dealing=True), [
     ...     Outlook((12, 13), starters, pegging=-1.0), Outlook((12, 13), starters, pegging=1.0)])
     >>> low < high
     True
     """
-    check_position((me, opponent), target)
+    (me, opponent), me_dealing = position.scores, position.me_dealing
+    target, variant = position.rules.target, position.rules.variant
     model = deal_model(variant, DEALER if me_dealing else PONE)
-    if ending_chance(me, opponent, me_dealing=me_dealing, target=target, variant=variant) < ENDGAME:
+    if ending_chance(position) < ENDGAME:
         outlooks = [replace(outlook, dealt=()) for outlook in outlooks]
     if me_dealing:
         moves = [_dealer_moves(model, opponent, target, variant, outlook) for outlook in outlooks]

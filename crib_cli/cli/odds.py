@@ -7,9 +7,9 @@ from typing import Any
 
 import click
 
-from ..board import Odds, board
+from ..board import Odds, board, check_game
 from ..board import odds as position_odds
-from ..rules import RulesError
+from ..rules import Position, RulesError
 from . import formats
 from .common import command, format_option, game_rules, variant_option
 
@@ -18,9 +18,10 @@ DEALERS = ("me", "opponent")
 
 def odds_json(result: Odds) -> dict[str, Any]:
     """Every chance at full precision, named for the side asking: wins and losses by each margin."""
+    position = result.position
     data: dict[str, Any] = {
-        "me": result.me, "opponent": result.opponent, "dealer": "me" if result.me_dealing else "opponent",
-        "target": result.target, "variant": result.variant, "win": result.win, "lose": result.lose,
+        "me": position.scores[0], "opponent": position.scores[1], "dealer": DEALERS[not position.me_dealing],
+        "target": position.rules.target, "variant": position.rules.variant, "win": result.win, "lose": result.lose,
     }
     for (name, _), won, lost in zip(result.margins, result.wins, result.losses):
         key = name.replace(" ", "_")
@@ -32,9 +33,10 @@ def odds_json(result: Odds) -> dict[str, Any]:
 
 def odds_lines(result: Odds) -> Iterator[str]:
     """The position, then each chance, and what the game is worth on average."""
-    deals = "you deal" if result.me_dealing else "the opponent deals"
-    game = "five-card cribbage" if result.variant == "five" else "a game"
-    yield f"you {result.me}, opponent {result.opponent}, {deals}; {game} to {result.target}"
+    (me, opponent), rules = result.position.scores, result.position.rules
+    deals = "you deal" if result.position.me_dealing else "the opponent deals"
+    game = "five-card cribbage" if rules.variant == "five" else "a game"
+    yield f"you {me}, opponent {opponent}, {deals}; {game} to {rules.target}"
     rows = [["win", _percent(result.win)], ["lose", _percent(result.lose)]]
     for (name, points), won, lost in zip(result.margins, result.wins, result.losses):
         rows.append([f"win by a {name} ({points} games)", _percent(won)])
@@ -105,7 +107,7 @@ def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, varian
     rules = game_rules(2, variant, target)
     goal = rules.target
     try:
-        board(goal, variant)
+        check_game(goal, variant)
     except RulesError as error:
         raise click.UsageError(str(error)) from None
     if not scores:
@@ -121,7 +123,7 @@ def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, varian
     if dealer is None:
         raise click.UsageError("say who deals: --dealer me or --dealer opponent")
     try:
-        result = position_odds(scores[0], scores[1], me_dealing=dealer == "me", target=goal, variant=variant)
+        result = position_odds(Position(rules, (scores[0], scores[1]), dealer == "me"))
     except RulesError as error:
         raise click.UsageError(str(error)) from None
     click.echo(formats.to_json(odds_json(result)) if fmt == "json" else "\n".join(odds_lines(result)))

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..board import check_game, check_position
+from ..board import check_game
 from ..cards import Card
 from ..game.analyst import PlayAnalysis, analyze_count, analyze_play, chance_text, points_text, view_of_play
 from ..game.expert import seat_role
@@ -133,7 +133,7 @@ def advise_play(
                                    "with --starter and --thrown")
         try:
             check_game(rules.target, rules.variant)
-            check_position(score, rules.target)
+            rules.check_scores(score)
         except RulesError as error:
             raise click.UsageError(str(error)) from None
     if count is not None:

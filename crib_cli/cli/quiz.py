@@ -242,10 +242,8 @@ def quiz(kind: str, role: str | None, score: tuple[int, int] | None, target: str
     """
     rules = game_rules(2, "six", target)
     if score is not None:
-        from ..board import check_position
-
         try:
-            check_position(score, rules.target)
+            rules.check_scores(score)
         except ValueError as error:
             raise click.UsageError(str(error)) from None
     session = Quiz(kind.lower(), rules, role, score, depth, questions, random.Random(seed), Terminal())

@@ -33,7 +33,7 @@ from ..board import odds
 from ..cards import DECK, Card, Rank, format_cards
 from ..discard import Throw, hand_distribution
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
-from ..rules import LIMIT, GameRules
+from ..rules import LIMIT, GameRules, Position
 from ..tables import VALUES
 from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role
 from .lookahead import Goal, Line, PlayState, best_rank, play_lines, play_values, search_depth
@@ -657,8 +657,7 @@ def deal_chance(rules: GameRules, scores: Sequence[int], seat: int, dealer: int)
     """The seat's chance to win as a deal begins (two players, a game with a board), else None."""
     if not has_board(View(rules, seat, dealer, tuple(scores), ())) or max(scores) >= rules.target:
         return None
-    return odds(scores[seat], scores[1 - seat], me_dealing=seat == dealer, target=rules.target,
-                variant=rules.variant).win
+    return odds(Position(rules, (scores[seat], scores[1 - seat]), seat == dealer)).win
 
 
 # --- the words every piece of advice shares ------------------------------------------------------

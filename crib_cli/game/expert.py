@@ -124,7 +124,7 @@ class ExpertPlayer:
             picked = {t.throw for t in best}
             ranking = (*best, *(t for t in ranking if t.throw not in picked))
         if board or (chances and has_board(view)):
-            position = Position(rules, (view.scores[view.seat], view.scores[1 - view.seat]), view.is_dealer)
+            position = seat_position(view)
             seen = set(view.hand)
             unseen = [card for card in DECK if card not in seen]
             asked = ranking if chances else ranking[:count]
@@ -144,9 +144,7 @@ class ExpertPlayer:
         """Whether it throws for the chance to win: it plays the board, and this deal may end the game."""
         if not (self.board and has_board(view)):
             return False
-        rules, me, opponent = view.rules, view.scores[view.seat], view.scores[1 - view.seat]
-        return ending_chance(me, opponent, me_dealing=view.is_dealer, target=rules.target,
-                             variant=rules.variant) >= ENDGAME
+        return ending_chance(seat_position(view)) >= ENDGAME
 
     def goal(self, view: View) -> Goal | None:
         """What it pegs for in this view: the chance to win (a goal) where the rest of the deal may end
@@ -175,9 +173,13 @@ class ExpertPlayer:
 def weighed(view: View) -> int:
     """How many of the seat's throws, the best by points, the board weighs: :data:`CANDIDATES`, or
     every one where the deal all but surely ends the game (:data:`RACE`)."""
-    rules, me, opponent = view.rules, view.scores[view.seat], view.scores[1 - view.seat]
-    race = ending_chance(me, opponent, me_dealing=view.is_dealer, target=rules.target, variant=rules.variant) >= RACE
-    return comb(len(view.hand), rules.thrown) if race else CANDIDATES
+    race = ending_chance(seat_position(view)) >= RACE
+    return comb(len(view.hand), view.rules.thrown) if race else CANDIDATES
+
+
+def seat_position(view: View) -> Position:
+    """The position of a two-player game from the view's seat: the scores, mine first, and whether I deal."""
+    return Position(view.rules, (view.scores[view.seat], view.scores[1 - view.seat]), view.is_dealer)
 
 
 def has_board(view: View) -> bool:
@@ -192,11 +194,9 @@ def board_goal(view: View) -> Goal | None:
     The seat's hand is exact with the starter; the rest of the deal is the
     board's (:func:`crib_cli.board.after_play`).
     """
-    rules, starter = view.rules, view.starter
+    starter = view.starter
     assert starter is not None
-    me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
-    if not play_matters(me, opponent, me_dealing=view.is_dealer, shown=show_total(view.kept, starter),
-                        starter=int(starter.rank), target=rules.target, variant=rules.variant):
+    if not play_matters(seat_position(view), shown=show_total(view.kept, starter), starter=int(starter.rank)):
         return None
     return play_goal(view)
 
@@ -205,15 +205,14 @@ def play_goal(view: View) -> Goal:
     """The chance to win after the play, as :func:`board_goal` weighs it, wherever the deal stands."""
     rules, starter = view.rules, view.starter
     assert starter is not None
-    me, opponent = view.scores[view.seat], view.scores[1 - view.seat]
+    position = seat_position(view)
+    me, opponent = position.scores
     shown = show_total(view.kept, starter)
-    dealing = view.is_dealer
     ranks = sorted(int(card.rank) for card in view.thrown)
     nobs = int(any(card.rank == Rank.JACK and card.suit == starter.suit for card in view.thrown))
     dealt = tuple(sorted(int(card.rank) for card in (*view.kept, *view.thrown)))
-    after = after_play(me, opponent, me_dealing=dealing, shown=shown, thrown=(ranks[0], ranks[1]),
-                       starter=int(starter.rank), nobs=nobs, dealt=dealt, target=rules.target,
-                       variant=rules.variant)
+    after = after_play(position, shown=shown, thrown=(ranks[0], ranks[1]), starter=int(starter.rank), nobs=nobs,
+                       dealt=dealt)
     return Goal(min(rules.target - me, 63), min(rules.target - opponent, 63), after)
 
 
