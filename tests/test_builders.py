@@ -18,7 +18,7 @@ from crib_cli.builders import cribs, pegging, stats, tables
 from crib_cli.builders.common import target
 from crib_cli.cards import Card, Rank, Suit
 from crib_cli.data import pegging as pegging_data
-from crib_cli.pegging import keep_patterns, keep_play, pack_play
+from crib_cli.pegging import keep_patterns, keep_play
 
 
 def generated(name: str) -> str:
@@ -44,7 +44,7 @@ ENTRIES = [4, 1819]
 def _packed_play(at: int, role: str) -> bytes:
     """The shipped play of the pattern at ``at``, packed as the builder packs it."""
     ranks = keep_patterns()[at]
-    return pack_play(keep_play([Card(Rank(rank), Suit(ranks[:n].count(rank))) for n, rank in enumerate(ranks)], role))
+    return pegging.pack_play(keep_play([Card(Rank(rank), Suit(ranks[:n].count(rank))) for n, rank in enumerate(ranks)], role))
 
 
 @pytest.mark.parametrize("role", ["dealer", "pone"])
