@@ -34,11 +34,10 @@ from pathlib import Path
 
 from ..cards import DECK, Card
 from ..game.engine import peg_deal
-from ..game.expert import ExpertPlayer
 from ..game.players import View
 from ..pegging import WINDOW, KeepPlay, PeggingValue, keep_patterns
 from ..rules import TWO_PLAYER_ROLES, GameRules
-from .common import add_worker_options, target, workers, write
+from .common import BlindExpert, add_worker_options, target, workers, write
 
 
 def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Random) -> tuple[PeggingValue, KeepPlay]:
@@ -55,7 +54,7 @@ def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Rando
         rest = [card for card in DECK if card not in keep]
         rng.shuffle(rest)
         thrown, six, starter = tuple(rest[:2]), tuple(rest[2:8]), rest[8]
-        expert = ExpertPlayer(reads_cards=False)
+        expert = BlindExpert()
         their_throw = expert.discard(View(rules, other, 1, (0, 0), six))
         kept: list[tuple[Card, ...]] = [(), ()]
         throws: list[tuple[Card, ...]] = [(), ()]
