@@ -62,22 +62,6 @@ _PLAY_COUNTS = 2 * (WINDOW + 1) ** 2
 """Counts in a packed :class:`KeepPlay`: both tables, each (WINDOW + 1) square."""
 
 
-def pack_play(play: KeepPlay) -> bytes:
-    """A keep's play as the generated table holds it: its counts row by row, two bytes each, big-endian.
-
-    >>> empty = tuple((0,) * (WINDOW + 1) for _ in range(WINDOW + 1))
-    >>> len(pack_play(KeepPlay(1, empty, empty)))
-    784
-    """
-    return b"".join(count.to_bytes(2, "big") for table in (play.reach, play.totals) for row in table for count in row)
-
-
-def pack_plays(plays: Sequence[bytes]) -> list[str]:
-    """Packed plays (:func:`pack_play`) of every pattern as text for the generated module: each
-    compressed on its own, so a keep's play is read without decompressing every pattern's."""
-    return [base64.b64encode(zlib.compress(play, 9)).decode("ascii") for play in plays]
-
-
 def keep_play(keep: Sequence[Card], role: str) -> KeepPlay:
     """How a kept four's play went in the table's simulated deals, for ``role`` (dealer or pone): what
     the board reads for who pegs out first.

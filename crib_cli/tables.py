@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations_with_replacement
-from math import comb, prod
 
 RANKS = range(1, 14)
 VALUES: tuple[int, ...] = (0,) + tuple(min(r, 10) for r in RANKS)
@@ -87,34 +86,6 @@ def rank_multisets(size: int = 5) -> list[tuple[int, ...]]:
     return [m for m in combinations_with_replacement(RANKS, size) if all(m[i] != m[i + 4] for i in range(size - 4))]
 
 
-def compute_parts(size: int = 5) -> dict[int, tuple[int, int, int, int]]:
-    """(fifteens, pairs, runs, their sum) for each multiset of ``size`` ranks, by key, computed from the rules."""
-    return {rank_key(m): (*parts, sum(parts)) for m in rank_multisets(size) for parts in [rank_parts(m)]}
-
-
-def compute_crib_sums() -> dict[int, int]:
-    """For each multiset of one to four ranks, by key: the fifteens, pairs and runs of the five ranks
-    it makes with each way to draw the rest from a deck without its cards, summed over them all.
-
-    A crib's rank-only points over every deal of its unknown cards are sums
-    of these (:mod:`crib_cli.discard`). Computed from the rules, by the
-    multisets the rest can be and the card sets each stands for.
-    """
-    totals = {key: parts[3] for key, parts in compute_parts(5).items()}
-    sums = {}
-    for size in range(1, 5):
-        for fixed in combinations_with_replacement(RANKS, size):
-            left = [4 - fixed.count(rank) for rank in range(14)]
-            key = rank_key(fixed)
-            total = 0
-            for rest in combinations_with_replacement(RANKS, 5 - size):
-                ways = prod(comb(left[rank], rest.count(rank)) for rank in set(rest))
-                if ways:
-                    total += ways * totals[key + rank_key(rest)]
-            sums[key] = total
-    return sums
-
-
 def _generated(size: int) -> tuple[tuple[int, ...], bytes]:
     """The generated keys and parts for multisets of ``size`` ranks (5, or 4 for five-card hands)."""
     from .data import tables as data
@@ -145,7 +116,8 @@ def total_table(size: int = 5) -> dict[int, int]:
 
 @cache
 def crib_sums() -> dict[int, int]:
-    """:func:`compute_crib_sums` as generated: by key, for every multiset of one to four ranks.
+    """:func:`crib_cli.builders.tables.compute_crib_sums` as generated: by key, for every multiset of
+    one to four ranks.
 
     >>> crib_sums()[rank_key((5, 5, 5, 5))]  # 20 points with each of 32 cards, 28 with the 16 tens
     1088

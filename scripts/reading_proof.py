@@ -1,6 +1,7 @@
 """What reading the other's laid cards is worth: the expert against itself without the reading.
 
-Two measures, each against ``ExpertPlayer(..., reads_cards=False)`` (:func:`blind`):
+Two measures, each against the expert that does not read them
+(:class:`~crib_cli.builders.common.BlindExpert`, :func:`blind`):
 
 - the play alone, on duplicate deals: each seeded deal's six cards go to
   both seats, each keeps as ``expert-points`` does, and the play is played
@@ -20,26 +21,27 @@ import random
 import statistics
 import time
 
+from crib_cli.builders.common import BlindExpert, thrown_deal
 from crib_cli.game import GameRules, run_games, wilson_interval
-from crib_cli.game.engine import peg_deal, thrown_deal
+from crib_cli.game.engine import peg_deal
 from crib_cli.game.expert import ExpertPlayer
 
 
-def blind() -> ExpertPlayer:
+def blind() -> BlindExpert:
     """The built-in ``expert`` that does not read the other's laid cards."""
-    return ExpertPlayer(pegging=True, board=True, reads_cards=False)
+    return BlindExpert(pegging=True, board=True)
 
 
 def pegging_gain(deals: int, seed: int) -> dict[str, list[int]]:
     """By the reader's seat (dealer, pone): its net pegging a deal less the blind player's in that seat."""
     rules, rng = GameRules(), random.Random(seed)
-    reader, control = ExpertPlayer(pegging=True), ExpertPlayer(pegging=True, reads_cards=False)
+    reader, control = ExpertPlayer(pegging=True), BlindExpert(pegging=True)
     gains: dict[str, list[int]] = {"dealer": [], "pone": []}
     for _ in range(deals):
         kept, thrown, starter = thrown_deal(reader, rules, rng)
         base = peg_deal([control, control], rules, 0, kept, thrown, starter)
         for seat, role in ((0, "dealer"), (1, "pone")):
-            players = [control, control]
+            players: list[ExpertPlayer] = [control, control]
             players[seat] = reader
             play = peg_deal(players, rules, 0, kept, thrown, starter)
             net, blind_net = (p.pegged(seat) - p.pegged(1 - seat) for p in (play, base))

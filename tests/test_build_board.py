@@ -13,11 +13,11 @@ import pytest
 from crib_cli.board import grid
 from crib_cli.builders import board as builder
 from crib_cli.builders.board import DEALER, PONE, Sample, solve
+from crib_cli.builders.common import BlindExpert
 from crib_cli.cards import DECK
 from crib_cli.data import board as data
 from crib_cli.game import GameRules
 from crib_cli.game.engine import play_deal
-from crib_cli.game.expert import ExpertPlayer
 from crib_cli.pegging import pegging_value
 
 # Made-up deals: their scoring in order, as (seat, points); each deal equally likely.
@@ -111,7 +111,7 @@ def test_the_sampled_play_is_what_each_seat_pegged(variant: str) -> None:
     deals = 60
     sample = builder.combine(builder.sample_deals((variant, 0, deals)))
     rules = GameRules(variant=variant)
-    players = [ExpertPlayer(pegging=True, reads_cards=False), ExpertPlayer(pegging=True, reads_cards=False)]
+    players = [BlindExpert(pegging=True), BlindExpert(pegging=True)]
     totals: Counter[tuple[int, int]] = Counter()
     pone_view: Counter[tuple[int, int, int]] = Counter()
     fit: Counter[tuple[int, int]] = Counter()

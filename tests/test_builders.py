@@ -5,20 +5,25 @@ model's random-model table is rebuilt whole; its expert tables (a fixed
 point over millions of sampled deals, 11 minutes) are not, but each stratum
 of a pass draws from its own seeded generator (``test_build_cribs.py``).
 Each entry of the pegging table has its own seeded generator, so a few are
-rebuilt exactly and compared with their lines.
+rebuilt exactly and compared with their lines. The deals the builders draw
+and throw are checked here too.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from crib_cli.builders import cribs, pegging, stats, tables
-from crib_cli.builders.common import target
-from crib_cli.cards import Card, Rank, Suit
+from crib_cli.builders.common import target, thrown_deal
+from crib_cli.cards import DECK, Card, Rank, Suit
 from crib_cli.data import pegging as pegging_data
-from crib_cli.pegging import keep_patterns, keep_play, pack_play
+from crib_cli.game.players import View
+from crib_cli.game.strategies import GreedyPlayer
+from crib_cli.pegging import keep_patterns, keep_play
+from crib_cli.rules import GameRules
 
 
 def generated(name: str) -> str:
@@ -44,7 +49,7 @@ ENTRIES = [4, 1819]
 def _packed_play(at: int, role: str) -> bytes:
     """The shipped play of the pattern at ``at``, packed as the builder packs it."""
     ranks = keep_patterns()[at]
-    return pack_play(keep_play([Card(Rank(rank), Suit(ranks[:n].count(rank))) for n, rank in enumerate(ranks)], role))
+    return pegging.pack_play(keep_play([Card(Rank(rank), Suit(ranks[:n].count(rank))) for n, rank in enumerate(ranks)], role))
 
 
 @pytest.mark.parametrize("role", ["dealer", "pone"])
@@ -67,3 +72,17 @@ def test_a_builder_writes_where_it_is_told(builder: object, tmp_path: Path, caps
     builder.main(["--out", str(out)])  # type: ignore[attr-defined]
     assert out.read_text(encoding="utf-8") == builder.render()  # type: ignore[attr-defined]
     assert str(out) in capsys.readouterr().out
+
+
+def test_a_thrown_deal_is_thirteen_cards_each_seat_throwing_as_its_player() -> None:
+    """Six cards a seat and the starter, drawn from the generator; each seat's throw is the player's for
+    its seat's view (seat 0 dealing), and what it keeps is the rest of its six."""
+    rules = GameRules()
+    for index in range(20):
+        deck = random.Random(index).sample(DECK, 13)
+        kept, thrown, starter = thrown_deal(GreedyPlayer(), rules, random.Random(index))
+        assert starter == deck[12]
+        for seat in (0, 1):
+            dealt = tuple(deck[6 * seat : 6 * seat + 6])
+            assert thrown[seat] == tuple(GreedyPlayer().discard(View(rules, seat, 0, (0, 0), dealt)))
+            assert sorted(kept[seat] + thrown[seat]) == sorted(dealt) and len(kept[seat]) == 4

@@ -14,7 +14,7 @@ import pytest
 from reference import naive_total
 
 from crib_cli.cards import DECK, Card, parse_card, parse_cards
-from crib_cli.game.engine import cut_for_deal, play_deal, play_game, thrown_deal
+from crib_cli.game.engine import cut_for_deal, play_deal, play_game
 from crib_cli.game.events import (
     DealEnded,
     Dealt,
@@ -749,20 +749,6 @@ def test_peg_deal_plays_the_play_as_a_game_does() -> None:
             assert play.scoring() == deal.play_scoring(rules)
             checked += 1
     assert checked > 100
-
-
-def test_a_thrown_deal_is_thirteen_cards_each_seat_throwing_as_its_player() -> None:
-    """Six cards a seat and the starter, drawn from the generator; each seat's throw is the player's for
-    its seat's view (seat 0 dealing), and what it keeps is the rest of its six."""
-    rules = GameRules()
-    for index in range(20):
-        deck = random.Random(index).sample(DECK, 13)
-        kept, thrown, starter = thrown_deal(GreedyPlayer(), rules, random.Random(index))
-        assert starter == deck[12]
-        for seat in (0, 1):
-            dealt = tuple(deck[6 * seat : 6 * seat + 6])
-            assert thrown[seat] == tuple(GreedyPlayer().discard(View(rules, seat, 0, (0, 0), dealt)))
-            assert sorted(kept[seat] + thrown[seat]) == sorted(dealt) and len(kept[seat]) == 4
 
 
 # --- a game taken up at other scores ------------------------------------------------

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from positions import play_view
 
 from crib_cli.builders import leanings as builder
+from crib_cli.builders.common import blind_state
 from crib_cli.cards import Card, Rank, Suit, parse_cards
 from crib_cli.data import leanings as data
 from crib_cli.game.expert import play_state
@@ -120,7 +121,7 @@ def test_the_other_seats_laid_cards_are_read_in_two_player_six_card_games() -> N
     state = play_state(view)
     assert {r for r in range(1, 14) if state.doubts[1] >> r & 1} == {5, 10}
     assert state.leanings[1] == leaning((9,))
-    blind = play_state(view, reads_cards=False)
+    blind = blind_state(view)
     assert blind.doubts == () and blind.leanings == ()
 
 

@@ -7,17 +7,9 @@ from itertools import combinations, combinations_with_replacement
 import pytest
 from reference import naive_show
 
+from crib_cli.builders.tables import compute_crib_sums, compute_parts
 from crib_cli.cards import DECK
-from crib_cli.tables import (
-    RANKS,
-    compute_crib_sums,
-    compute_parts,
-    crib_sums,
-    parts_table,
-    rank_key,
-    rank_multisets,
-    total_table,
-)
+from crib_cli.tables import RANKS, crib_sums, parts_table, rank_key, rank_multisets, total_table
 
 
 def cards_for(ranks: tuple[int, ...]) -> list:

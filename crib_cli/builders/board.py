@@ -52,11 +52,10 @@ from typing import Any, TypeVar
 
 from ..cards import DECK, Card
 from ..game.engine import play_deal
-from ..game.expert import ExpertPlayer
 from ..pegging import pegging_value
 from ..rules import SKUNKS, GameRules
 from ..tables import RANK_BITS, RANKS, total_table
-from .common import add_worker_options, target, workers, write
+from .common import BlindExpert, add_worker_options, target, workers, write
 
 Key = TypeVar("Key", tuple[int, int], tuple[int, int, int], tuple[int, int, int, int])
 
@@ -186,7 +185,7 @@ def sample_deals(job: tuple[str, int, int]) -> list[Sample]:
     counted in :data:`BATCHES` parts: deal ``i`` in part ``i % BATCHES``."""
     variant, start, stop = job
     rules = GameRules(variant=variant)
-    players = [ExpertPlayer(pegging=True, reads_cards=False), ExpertPlayer(pegging=True, reads_cards=False)]
+    players = [BlindExpert(pegging=True), BlindExpert(pegging=True)]
     parts = [Sample() for _ in range(BATCHES)]
     for index in range(start, stop):
         deck = list(DECK)

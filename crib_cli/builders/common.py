@@ -1,13 +1,18 @@
-"""What the builders share: where the generated modules go, writing one, and the workers to build it on."""
+"""What the builders share: where the generated modules go, writing one, the workers to build it on,
+and the play they measure: two-player deals drawn and thrown, played by the expert that does not read
+the other's laid cards (:class:`BlindExpert`), so that no table depends on itself."""
 
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Iterator
 from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
+from ..cards import DECK, Card
 from ..game.cluster import (
     BadAddress,
     ClusterError,
@@ -18,6 +23,10 @@ from ..game.cluster import (
     require_dask,
     scheduler_address,
 )
+from ..game.expert import ExpertPlayer, play_state
+from ..game.lookahead import PlayState
+from ..game.players import Player, View
+from ..rules import GameRules
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 """The folder of the generated modules."""
@@ -74,3 +83,50 @@ def workers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Iterat
         parser.error(f"--cluster: {error}")
     except (ClusterError, BrokenExecutor) as error:
         parser.exit(1, f"{parser.prog}: error: {error or 'a worker process died'}\n")
+
+
+def thrown_deal(
+    player: Player, rules: GameRules, rng: random.Random
+) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]], Card]:
+    """A two-player deal for :func:`crib_cli.game.engine.peg_deal`: 13 cards drawn from ``rng`` (six to
+    each seat, then the starter), each seat throwing as ``player`` does with seat 0 dealing at love-all;
+    the kept hands and the throws by seat, and the starter.
+
+    >>> kept, thrown, starter = thrown_deal(BlindExpert(), GameRules(), random.Random(1))
+    >>> [len(hand) for hand in kept], [len(cards) for cards in thrown], starter in kept[0] + thrown[0]
+    ([4, 4], [2, 2], False)
+    """
+    deck = rng.sample(DECK, 13)
+    kept, thrown = [], []
+    for seat in (0, 1):
+        dealt = tuple(deck[6 * seat : 6 * seat + 6])
+        throw = tuple(player.discard(View(rules, seat, 0, (0, 0), dealt)))
+        thrown.append(throw)
+        kept.append(tuple(card for card in dealt if card not in throw))
+    return kept, thrown, deck[12]
+
+
+class BlindExpert(ExpertPlayer):
+    """The expert whose look-ahead does not read the other's laid cards: his cards are any unseen ones
+    (:func:`blind_state`). The tables' builders play it so that no table depends on itself (the
+    reading weighs the leanings, which are measured from this play); the reading is measured against it."""
+
+    def state(self, view: View) -> PlayState:
+        """What it knows of the play: :func:`blind_state`."""
+        return blind_state(view)
+
+
+def blind_state(view: View) -> PlayState:
+    """What the seat to move knows of the play (:func:`crib_cli.game.expert.play_state`) without what
+    the other's laid cards say of the rest of his hand: no ranks doubted, every unseen card alike.
+
+    >>> from crib_cli.cards import parse_cards
+    >>> from crib_cli.peg import Play
+    >>> play = Play(GameRules())
+    >>> for card in parse_cards("TD 9C"):
+    ...     _ = play.lay(card)
+    >>> view = View(GameRules(), 0, 1, (0, 0), tuple(parse_cards("5S 6S 2D")), play=play)
+    >>> play_state(view).doubts, blind_state(view).doubts
+    ((0, 1056), ())
+    """
+    return replace(play_state(view), doubts=(), leanings=())

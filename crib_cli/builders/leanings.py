@@ -27,11 +27,11 @@ from collections.abc import Iterable, Sequence
 from operator import mul
 from pathlib import Path
 
-from ..game.engine import peg_deal, thrown_deal
-from ..game.expert import ExpertPlayer, read_laid
+from ..game.engine import peg_deal
+from ..game.expert import read_laid
 from ..leanings import TIES, ties
 from ..rules import GameRules
-from .common import target, write
+from .common import BlindExpert, target, thrown_deal, write
 
 Observations = dict[tuple[int, ...], list[float]]
 """By a rank's ties to his laid cards (:func:`crib_cli.leanings.ties`, then how many he has laid):
@@ -42,7 +42,7 @@ def observe(deals: int, seed: int) -> Observations:
     """Count, over ``deals`` seeded deals, what the other seat held against chance, by the rank's ties."""
     rules = GameRules()
     rng = random.Random(seed)
-    player = ExpertPlayer(pegging=True, reads_cards=False)
+    player = BlindExpert(pegging=True)
     counts: Observations = {}
     for _ in range(deals):
         kept, thrown, starter = thrown_deal(player, rules, rng)

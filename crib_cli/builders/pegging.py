@@ -22,21 +22,22 @@ bytes written.
 from __future__ import annotations
 
 import argparse
+import base64
 import math
 import random
 import statistics
 import time
+import zlib
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
 from ..cards import DECK, Card
 from ..game.engine import peg_deal
-from ..game.expert import ExpertPlayer
 from ..game.players import View
-from ..pegging import WINDOW, KeepPlay, PeggingValue, keep_patterns, pack_play, pack_plays
+from ..pegging import WINDOW, KeepPlay, PeggingValue, keep_patterns
 from ..rules import TWO_PLAYER_ROLES, GameRules
-from .common import add_worker_options, target, workers, write
+from .common import BlindExpert, add_worker_options, target, workers, write
 
 
 def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Random) -> tuple[PeggingValue, KeepPlay]:
@@ -53,7 +54,7 @@ def simulate_keep(ranks: Sequence[int], role: str, deals: int, rng: random.Rando
         rest = [card for card in DECK if card not in keep]
         rng.shuffle(rest)
         thrown, six, starter = tuple(rest[:2]), tuple(rest[2:8]), rest[8]
-        expert = ExpertPlayer(reads_cards=False)
+        expert = BlindExpert()
         their_throw = expert.discard(View(rules, other, 1, (0, 0), six))
         kept: list[tuple[Card, ...]] = [(), ()]
         throws: list[tuple[Card, ...]] = [(), ()]
@@ -104,10 +105,26 @@ def _suits(ranks: Sequence[int], rng: random.Random) -> list[tuple[int, list[int
 
 def entry(job: tuple[str, tuple[int, ...], int]) -> tuple[tuple[float, float, float], bytes]:
     """One table entry, from its own seeded generator: (mean, standard error, pegged) rounded as
-    written, and the play's counts packed as written (:func:`crib_cli.pegging.pack_play`)."""
+    written, and the play's counts packed as written (:func:`pack_play`)."""
     role, ranks, deals = job
     value, play = simulate_keep(ranks, role, deals, random.Random(f"pegging:{role}:{ranks}"))
     return (round(value.mean, 3), round(value.error, 3), round(value.pegged, 3)), pack_play(play)
+
+
+def pack_play(play: KeepPlay) -> bytes:
+    """A keep's play as the generated table holds it: its counts row by row, two bytes each, big-endian.
+
+    >>> empty = tuple((0,) * (WINDOW + 1) for _ in range(WINDOW + 1))
+    >>> len(pack_play(KeepPlay(1, empty, empty)))
+    784
+    """
+    return b"".join(count.to_bytes(2, "big") for table in (play.reach, play.totals) for row in table for count in row)
+
+
+def pack_plays(plays: Sequence[bytes]) -> list[str]:
+    """Packed plays (:func:`pack_play`) of every pattern as text for the generated module: each
+    compressed on its own, so a keep's play is read without decompressing every pattern's."""
+    return [base64.b64encode(zlib.compress(play, 9)).decode("ascii") for play in plays]
 
 
 Entry = tuple[tuple[float, float, float], bytes]
@@ -132,7 +149,7 @@ def render(deals: int, tables: dict[str, list[Entry]]) -> str:
         f"the play, and the mean of the points pegged, {deals:,} simulated deals each, for the 1,820",
         "rank patterns in the order of crib_cli.pegging.keep_patterns(). PLAYS_DEALER and PLAYS_PONE:",
         "how each pattern's play went in the same deals (crib_cli.pegging.KeepPlay), packed by",
-        "crib_cli.pegging.pack_play, each compressed (zlib) and written in base64, in the same order.",
+        "crib_cli.builders.pegging.pack_play, each compressed (zlib) and written in base64, in the same order.",
         f"Regenerate: python -m crib_cli.builders.pegging --deals {deals}.",
         '"""',
         "",

@@ -1,7 +1,7 @@
 """Write crib_cli/data/stats.py: how many deals score each show total, as a hand and as a crib.
 
 The counts come from the rank table computed from the rules
-(:func:`crib_cli.tables.compute_parts`, not the generated one) and the suits
+(:func:`crib_cli.builders.tables.compute_parts`, not the generated one) and the suits
 counted in closed form (:func:`crib_cli.stats.count_distribution`).
 
     python -m crib_cli.builders.stats [--out PATH]
@@ -13,8 +13,8 @@ import argparse
 from pathlib import Path
 
 from ..stats import count_distribution
-from ..tables import compute_parts
 from .common import target, write
+from .tables import compute_parts
 
 
 def render() -> str:

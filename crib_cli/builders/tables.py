@@ -1,9 +1,8 @@
 """Write crib_cli/data/tables.py: fifteens, pairs and runs of every multiset of five (and four) ranks,
 and of every multiset of one to four ranks completed to five every way a deck allows, summed.
 
-The tables are computed from the rules alone (:func:`crib_cli.tables.compute_parts`,
-:func:`crib_cli.tables.compute_crib_sums`) in under a second; the module loads in about one
-millisecond.
+The tables are computed from the rules alone (:func:`compute_parts`, :func:`compute_crib_sums`);
+:mod:`crib_cli.tables` reads only the module written.
 
     python -m crib_cli.builders.tables [--out PATH]
 """
@@ -11,10 +10,47 @@ millisecond.
 from __future__ import annotations
 
 import argparse
+from itertools import combinations_with_replacement
+from math import comb, prod
 from pathlib import Path
 
-from ..tables import compute_crib_sums, compute_parts
+from ..tables import RANKS, rank_key, rank_multisets, rank_parts
 from .common import target, write
+
+
+def compute_parts(size: int = 5) -> dict[int, tuple[int, int, int, int]]:
+    """(fifteens, pairs, runs, their sum) for each multiset of ``size`` ranks, by key, computed from the rules.
+
+    >>> compute_parts()[rank_key((5, 5, 5, 5, 11))]
+    (16, 12, 0, 28)
+    """
+    return {rank_key(m): (*parts, sum(parts)) for m in rank_multisets(size) for parts in [rank_parts(m)]}
+
+
+def compute_crib_sums() -> dict[int, int]:
+    """For each multiset of one to four ranks, by key: the fifteens, pairs and runs of the five ranks
+    it makes with each way to draw the rest from a deck without its cards, summed over them all.
+
+    A crib's rank-only points over every deal of its unknown cards are sums
+    of these (:mod:`crib_cli.discard`). Computed from the rules, by the
+    multisets the rest can be and the card sets each stands for.
+
+    >>> compute_crib_sums()[rank_key((5, 5, 5, 5))]  # 20 points with each of 32 cards, 28 with the 16 tens
+    1088
+    """
+    totals = {key: parts[3] for key, parts in compute_parts(5).items()}
+    sums = {}
+    for size in range(1, 5):
+        for fixed in combinations_with_replacement(RANKS, size):
+            left = [4 - fixed.count(rank) for rank in range(14)]
+            key = rank_key(fixed)
+            total = 0
+            for rest in combinations_with_replacement(RANKS, 5 - size):
+                ways = prod(comb(left[rank], rest.count(rank)) for rank in set(rest))
+                if ways:
+                    total += ways * totals[key + rank_key(rest)]
+            sums[key] = total
+    return sums
 
 
 def render() -> str:

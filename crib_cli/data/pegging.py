@@ -4,7 +4,7 @@ DEALER and PONE: (mean, standard error) of the points pegged less the points con
 the play, and the mean of the points pegged, 1,000 simulated deals each, for the 1,820
 rank patterns in the order of crib_cli.pegging.keep_patterns(). PLAYS_DEALER and PLAYS_PONE:
 how each pattern's play went in the same deals (crib_cli.pegging.KeepPlay), packed by
-crib_cli.pegging.pack_play, each compressed (zlib) and written in base64, in the same order.
+crib_cli.builders.pegging.pack_play, each compressed (zlib) and written in base64, in the same order.
 Regenerate: python -m crib_cli.builders.pegging --deals 1000.
 """
 

@@ -99,22 +99,6 @@ def peg_deal(
     return deal.play
 
 
-def thrown_deal(
-    player: Player, rules: GameRules, rng: random.Random
-) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]], Card]:
-    """A two-player deal for :func:`peg_deal`: 13 cards drawn from ``rng`` (six to each seat, then the
-    starter), each seat throwing as ``player`` does with seat 0 dealing at love-all; the kept hands
-    and the throws by seat, and the starter."""
-    deck = rng.sample(DECK, 13)
-    kept, thrown = [], []
-    for seat in (0, 1):
-        dealt = tuple(deck[6 * seat : 6 * seat + 6])
-        throw = tuple(player.discard(View(rules, seat, 0, (0, 0), dealt)))
-        thrown.append(throw)
-        kept.append(tuple(card for card in dealt if card not in throw))
-    return kept, thrown, deck[12]
-
-
 def play_deal(
     players: Sequence[Player], rules: GameRules, dealer: int, deck: Sequence[Card], start: Sequence[int] | None = None
 ) -> DealRecord:

@@ -77,20 +77,16 @@ class ExpertPlayer:
     four's pegging value (:func:`crib_cli.pegging.pegging_value`) is added.
     Both are for two-player six-card games; elsewhere it throws by the exact net.
     With ``board`` it plays the board where the deal may end the game (see the module).
-    With ``reads_cards`` (the default) its look-ahead reads the other's laid cards for the rest of
-    his hand (:func:`play_state`); without, his cards are any unseen ones, as the tables' builders
-    take them so that no table depends on itself.
+    Its look-ahead reads the other's laid cards for the rest of his hand (:meth:`state`).
     """
 
     def __init__(
-        self, depth: int | None = None, *, crib_model: str = "random", pegging: bool = False, board: bool = False,
-        reads_cards: bool = True,
+        self, depth: int | None = None, *, crib_model: str = "random", pegging: bool = False, board: bool = False
     ) -> None:
         self.depth = depth
         self.crib_model = crib_model
         self.pegging = pegging
         self.board = board
-        self.reads_cards = reads_cards
 
     def discard(self, view: View) -> tuple[Card, ...]:
         """The best throw for this seat's role (or, playing the board, the likeliest to win)."""
@@ -165,9 +161,13 @@ class ExpertPlayer:
         """The card the lookahead picks; None when no card fits."""
         fits = view.fits
         if len({card.rank for card in fits}) > 1:
-            rank = choose_play(play_state(view, reads_cards=self.reads_cards), self.depth, self.goal(view))
+            rank = choose_play(self.state(view), self.depth, self.goal(view))
             return next(card for card in fits if card.rank == rank)
         return fits[0] if fits else None
+
+    def state(self, view: View) -> PlayState:
+        """What it knows of the play, as its look-ahead searches it: :func:`play_state`."""
+        return play_state(view)
 
 
 def weighed(view: View) -> int:
@@ -243,14 +243,14 @@ def seat_role(view: View) -> str:
     return view.rules.role(view.seat, view.dealer)
 
 
-def play_state(view: View, *, reads_cards: bool = True) -> PlayState:
+def play_state(view: View) -> PlayState:
     """What the seat to move knows of the play, as :class:`PlayState` sees it: its own cards, the
     cards it has not seen, and from the play so far how many cards each seat holds, the series, the
     least each may hold (a seat that said go at count ``c`` holds nothing worth ``31 - c`` or less).
-    With ``reads_cards``, in two-player six-card games (where it was measured), also what the other's
-    laid cards say of the rest of his hand: the ranks he is taken not to hold, having laid a card that
-    scored less at once (:func:`~crib_cli.game.lookahead.doubted`), and how much likelier he holds
-    each rank than another, by its ties to them (:func:`~crib_cli.leanings.leaning`).
+    In two-player six-card games (where it was measured), also what the other's laid cards say of the
+    rest of his hand: the ranks he is taken not to hold, having laid a card that scored less at once
+    (:func:`~crib_cli.game.lookahead.doubted`), and how much likelier he holds each rank than another,
+    by its ties to them (:func:`~crib_cli.leanings.leaning`).
     """
     play, me = view.play, view.seat
     if play is None:
@@ -264,7 +264,7 @@ def play_state(view: View, *, reads_cards: bool = True) -> PlayState:
     left[me], floors[me] = len(view.hand), 0
     doubts: tuple[int, ...] = ()
     leanings: tuple[tuple[float, ...], ...] = ()
-    if reads_cards and players == 2 and view.rules.variant == "six":
+    if players == 2 and view.rules.variant == "six":
         his, doubt = read_laid(play.turns, me)
         doubts, leanings = (0, doubt), (leaning(()), leaning(his))
     return PlayState(
