@@ -3,7 +3,8 @@
 The cluster is real: a scheduler and two worker processes (one thread each)
 on 127.0.0.1, started by ``dask scheduler`` and ``dask worker`` as a user
 would, once for the module, and stopped at its end. Tests that need a broken
-cluster (no worker, a scheduler that goes away) start their own.
+cluster (no worker, a scheduler that goes away) start their own. Without the
+cluster extra (Dask's ``distributed``) the module is skipped.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+pytest.importorskip("distributed", reason='the cluster extra is not installed: pip install -e ".[test,cluster]"')
+
 import dask.config
 import distributed  # noqa: F401 - its config defaults loaded first, so a dask.config.set below cannot undo them
-import pytest
 from bots import KILLER
 from click.testing import CliRunner, Result
 

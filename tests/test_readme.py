@@ -1,7 +1,8 @@
-"""Every `$ crib …` example in the README, replayed: the README must not lie."""
+"""The `$ crib …` examples of the README and docs/ replayed and their links followed: the pages must not lie."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -11,43 +12,89 @@ from click.testing import CliRunner
 from crib_cli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+REFERENCE = ROOT / "docs" / "reference.md"
 
 
-def examples() -> list[tuple[str, str]]:
-    """(command, expected output) for each `$ crib` line in a ```console block of the README and docs/."""
-    found: list[tuple[str, list[str]]] = []
-    in_console = False
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-    lines = [line for page in pages for line in [*page.read_text(encoding="utf-8").splitlines(), "```"]]
-    for line in lines:
+def parts(page: Path) -> list[tuple[str | None, list[str]]]:
+    """A page cut at its fences: (None, lines) outside a block, (kind, lines) inside one, kind what follows ```."""
+    found: list[tuple[str | None, list[str]]] = [(None, [])]
+    for line in page.read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
-            in_console = line == "```console"
-        elif in_console and line.startswith("$ crib "):
-            found.append((line[len("$ crib "):], []))
-        elif in_console and found:
+            found.append((line[3:], []) if found[-1][0] is None else (None, []))
+        else:
             found[-1][1].append(line)
-    return [(command, "\n".join(lines)) for command, lines in found]
+    return found
+
+
+def prose(page: Path) -> list[str]:
+    """A page's lines outside its fenced blocks (where a `#` starts a heading, not a comment)."""
+    return [line for kind, lines in parts(page) if kind is None for line in lines]
+
+
+def examples() -> list[tuple[str, str, str]]:
+    """(page, command, expected output) for each `$ crib` line in a ```console block of the README and docs/."""
+    found: list[tuple[str, str, str]] = []
+    for page in PAGES:
+        for kind, lines in parts(page):
+            if kind != "console":
+                continue
+            starts = [at for at, line in enumerate(lines) if line.startswith("$ crib ")]
+            for at, end in zip(starts, [*starts[1:], len(lines)]):
+                found.append((page.name, lines[at][len("$ crib "):], "\n".join(lines[at + 1:end])))
+    return found
 
 
 EXAMPLES = examples()
 
 
-def test_the_readme_has_examples() -> None:
-    assert len(EXAMPLES) >= 10
+def test_the_pages_have_examples() -> None:
+    pages = {page for page, _, _ in EXAMPLES}
+    assert {"README.md", "reference.md"} <= pages
+    assert len(EXAMPLES) >= 32
 
 
-@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_example_is_replayed_or_marked_as_text() -> None:
+    """A `$ crib` line outside a console block is not replayed: only a text block (a long run, a game) may hold one."""
+    for page in PAGES:
+        for kind, lines in parts(page):
+            if any(line.startswith("$ crib") for line in lines):
+                assert kind in {"console", "text"}, f"{page.name}: a ```{kind} block holds a `$ crib` example"
+
+
+@pytest.mark.parametrize(("page", "command", "expected"), EXAMPLES, ids=[f"{p}: {c}" for p, c, _ in EXAMPLES])
+def test_example(page: str, command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(cli, shlex.split(command))
     assert "Traceback" not in result.output
     assert result.output.rstrip("\n") == expected
 
 
-def test_the_readme_player_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The plug-in player written out in the README plays whole games through crib simulate."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+def anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens."""
+    headings = [line.lstrip("#").strip() for line in prose(page) if line.startswith("#")]
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_every_link_between_the_pages_lands(page: Path) -> None:
+    """A relative link names a file that exists and, with a #, a heading of that file."""
+    for target in LINK.findall("\n".join(prose(page))):
+        if "://" in target:
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (page.parent / path).resolve() if path else page
+        assert linked.exists(), f"{page.name}: {target} names no file"
+        if anchor:
+            assert anchor in anchors(linked), f"{page.name}: {target} names no heading of {linked.name}"
+
+
+def test_the_documented_player_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plug-in player written out in the reference plays whole games through crib simulate."""
+    code = next("\n".join(lines) + "\n" for kind, lines in parts(REFERENCE) if kind == "python")
     assert code.startswith("# mybot.py")
     (tmp_path / "mybot.py").write_text(code, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
