@@ -10,11 +10,13 @@ from typing import IO, Any, NoReturn
 import click
 
 from ..cards import format_cards, quoted
-from ..game.analyst import Verdict, chance_text, points_text
+from ..game.analyst import Verdict
 from ..game.record import RecordError, record_from_json
 from ..game.review import Decision, Review, SeatReview, review_game
 from . import EXIT_DATA, formats
-from .common import command, fit, format_option, terminal_width
+from .advice import chance_text, points_text
+from .common import command, format_option
+from .terminal import fit, terminal_width
 
 SUMMARY_KEY = ("best: decisions that gave up nothing against the expert's choice; throws, plays: points given up, "
                "in all and a deal")
