@@ -1,4 +1,5 @@
-"""The analyst's advice in words and table rows: figures as printed, throws, cards and their whys.
+"""The analyst's advice in words and table rows: figures as printed, throws, cards and their whys, and
+positions as command lines to paste.
 
 :mod:`crib_cli.game.analyst` prices every decision and keeps its reasons as
 data (the search's line after each card, whether the board changed the
@@ -13,9 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, format_cards
-from ..game.analyst import CardOption, PlayAnalysis, ThrowAnalysis, ThrowOption, Verdict, score_laid
+from ..game.analyst import EXPERT, CardOption, PlayAnalysis, ThrowAnalysis, ThrowOption, Verdict, score_laid
+from ..game.expert import has_board, seat_role
 from ..game.lookahead import Line
+from ..game.players import View
 from ..peg import PegItem
+from ..rules import GameRules
 from ..tables import VALUES
 from . import formats
 from .terminal import terminal_width
@@ -204,6 +208,52 @@ def play_text(analysis: PlayAnalysis, verdict: Verdict, best: str = "the expert 
     best_option = analysis.option(verdict.best[0])
     return (f"{text}: {best_option.card}: {why_text(analysis, best_option)}; "
             f"yours, {card}: {why_text(analysis, chosen)}")
+
+
+# --- positions to paste --------------------------------------------------------------------------
+
+
+def throw_position(view: View, board: bool) -> str:
+    """The throw as a ``crib discard`` command line, from the score where ``board``.
+
+    >>> from crib_cli.cards import parse_cards
+    >>> throw_position(View(GameRules(), 0, 1, (0, 0), parse_cards("QC 9C 9S 6D 2D AS")), False)
+    'crib discard "AS 2D 6D 9S 9C QC" --role pone --pegging'
+    """
+    rules = view.rules
+    words = [f'crib discard "{format_cards(sorted(view.hand))}" --role {seat_role(view)}']
+    if EXPERT.weighs_pegging(rules):
+        words.append("--pegging")
+    words += _game_options(view, board)
+    return " ".join(words)
+
+
+def play_position(view: View, depth: int | str | None = "expert", *, board: bool = True) -> str:
+    """The position in the play as a ``crib peg --advise`` command line, looking ``depth`` ahead (None:
+    advice's own), from the score where ``board`` and the game has a board."""
+    assert view.play is not None and view.starter is not None
+    words = [f'crib peg --advise --hand "{format_cards(sorted(view.hand))}" --starter {view.starter}',
+             f'--thrown "{format_cards(view.thrown)}"', *([f"--depth {depth}"] if depth is not None else []),
+             *_game_options(view, board and has_board(view))]
+    words += ["go" if turn.card is None else str(turn.card) for turn in view.play.turns]
+    return " ".join(words)
+
+
+def _game_options(view: View, board: bool) -> list[str]:
+    """The options that say which game it is: the players, the variant, the score and the game's length."""
+    rules = view.rules
+    words = [f"--players {rules.players}"] if rules.players != 2 else []
+    if rules.variant != "six":
+        words.append(f"--variant {rules.variant}")
+    if board:
+        words.append(f"--score {view.scores[view.seat]}-{view.scores[1 - view.seat]}")
+        if rules.target != GameRules(variant=rules.variant).target:
+            words.append(f"--to {rules.target}")
+    return words
+
+
+
+# --- the play's words -----------------------------------------------------------------------------
 
 
 _KIND_WORDS = {"fifteen": "15", "thirty-one": "31", "go": "the go", "last card": "the last card"}

@@ -12,7 +12,6 @@ from ..cards import Card, CardError, format_cards
 from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from ..game.players import View
 from ..game.quiz import discard_problem, play_problem
-from ..game.review import play_position, throw_position
 from ..rules import LIMIT, TWO_PLAYER_ROLES, GameRules
 from . import EXIT_INTERRUPTED
 from .advice import (
@@ -20,10 +19,12 @@ from .advice import (
     chance_text,
     horizon_text,
     play_note,
+    play_position,
     play_text,
     points_text,
     throw_key,
     throw_note,
+    throw_position,
     throw_table,
     throw_text,
 )
