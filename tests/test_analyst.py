@@ -9,6 +9,7 @@ from positions import play_view
 
 from crib_cli.board import dealer_chance
 from crib_cli.cards import DECK, parse_card, parse_cards
+from crib_cli.cli.advice import horizon_text, play_note, play_text, throw_key, throw_note, throw_text, why_text
 from crib_cli.discard import analyze_discards, hand_distribution
 from crib_cli.game import GameRules, View
 from crib_cli.game.analyst import (
@@ -18,9 +19,6 @@ from crib_cli.game.analyst import (
     deal_chance,
     judge_play,
     judge_throw,
-    play_text,
-    throw_key,
-    throw_text,
     view_of_play,
 )
 from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, weighed
@@ -114,14 +112,14 @@ def test_where_the_deal_may_end_the_game_a_throw_is_priced_by_the_chance_to_win(
     assert makes[0] > makes[1]
     keeps = [" ".join(map(str, o.keep)) for o in (board, by_points[0])]
     throws = [" ".join(map(str, o.throw)) for o in (board, by_points[0])]
-    assert analysis.note() == (
+    assert throw_note(analysis) == (
         f"the board changes the advice: you need 6 and count first: keep the hand that makes 6 more often: "
         f"{keeps[0]} makes it with {makes[0]} of 46 starters, {keeps[1]} (the best for points) with {makes[1]}; "
         f"throwing {throws[0]} wins {percent(board.win)}, {throws[1]} {percent(by_points[0].win)}"
     )
     verdict = judge_throw(analysis, by_points[0].throw)
     lost = round(float(percent(board.win)[:-1]) * 10) - round(float(percent(by_points[0].win)[:-1]) * 10)
-    assert verdict.chance_given_up == lost > 0 and verdict.note == analysis.note()
+    assert verdict.chance_given_up == lost > 0 and verdict.changed and analysis.changed
     assert throw_text(analysis, verdict).endswith(
         f"; best {throws[0]}: {percent(board.win)}; you gave up {lost / 10:.1f}% of your chance to win")
 
@@ -131,7 +129,7 @@ def test_at_120_all_the_note_says_the_first_point_pegged_wins(dealer: int) -> No
     """Both needing 1, some point is pegged in every play (the last card at least), so no hand counts:
     the note says the play decides, not who counts first, and names the throws by chance and by points."""
     rng = random.Random(3)
-    notes = [analysis.note() for analysis in (
+    notes = [throw_note(analysis) for analysis in (
         analyze_throws(View(GameRules(), 0, dealer, (120, 120), tuple(rng.sample(DECK, 6)))) for _ in range(12))]
     noted = [note for note in notes if note]
     assert noted, "some of the hands have the board change the advice"
@@ -200,7 +198,7 @@ def line(hand: str, laid: str = "", card: str | None = None, players: int = 2, d
     view = view_of_play(parse_cards(hand), parse_sequence(laid) if laid else (), rules=GameRules(players))
     analysis = analyze_play(view, depth, board=False)
     option = analysis.option(parse_card(card)) if card else analysis.best
-    return option.why
+    return why_text(analysis, option)
 
 
 WHY = {
@@ -239,7 +237,7 @@ def test_with_four_players_the_partner_is_named() -> None:
 def test_the_go_expected_is_told() -> None:
     analysis = analyze_count(parse_cards("AS 5D 9C"), 25, rules=GameRules(), role="pone")
     assert [str(option.card) for option in analysis.options] == ["5D", "AS"]
-    assert analysis.best.why == "if he lays an ace for 31 (18%), he makes 31 for 2; he says go 82% of the time"
+    assert why_text(analysis, analysis.best) == "if he lays an ace for 31 (18%), he makes 31 for 2; he says go 82% of the time"
 
 
 def test_advice_looks_deeper_than_the_expert_by_default() -> None:
@@ -247,9 +245,9 @@ def test_advice_looks_deeper_than_the_expert_by_default() -> None:
     view = view_of_play(parse_cards("6C 7D 8H 9S"), rules=GameRules())
     assert str(analyze_play(view, "expert").best.card) == "6C"
     deep = analyze_play(view)
-    assert str(deep.best.card) == "8H" and deep.horizon == "7 cards ahead"
-    assert analyze_play(view_of_play(parse_cards("6C 7D 8H"), parse_cards("KS 6S"), rules=GameRules())).horizon == (
-        "to the end of the play")
+    assert str(deep.best.card) == "8H" and horizon_text(deep) == "7 cards ahead"
+    near = analyze_play(view_of_play(parse_cards("6C 7D 8H"), parse_cards("KS 6S"), rules=GameRules()))
+    assert horizon_text(near) == "to the end of the play"
 
 
 def test_where_the_board_decides_the_card_is_the_likeliest_to_win() -> None:
@@ -263,20 +261,22 @@ def test_where_the_board_decides_the_card_is_the_likeliest_to_win() -> None:
     best, greedy = max(chances, key=chances.__getitem__), max(points, key=points.__getitem__)
     assert analysis.board and analysis.best.card.rank == best == EXPERT.play(view).rank and best != greedy  # type: ignore[union-attr]
     card = {int(c.rank): str(c) for c in hand}
-    assert analysis.note() == (f"the board changes the advice: you need 3 and he needs 13: {card[best]} wins "
+    assert play_note(analysis) == (f"the board changes the advice: you need 3 and he needs 13: {card[best]} wins "
                                f"{percent(chances[best])}, {card[greedy]} (the best for points) {percent(chances[greedy])}")
     verdict = judge_play(analysis, parse_card(card[greedy]))
     lost = round(float(percent(chances[best])[:-1]) * 10) - round(float(percent(chances[greedy])[:-1]) * 10)
     assert verdict.chance_given_up == lost > 0
-    assert play_text(verdict).startswith(f"the expert would lay {card[best]} ({percent(chances[best])} to win, yours "
+    assert play_text(analysis, verdict).startswith(f"the expert would lay {card[best]} ({percent(chances[best])} to win, yours "
                                          f"{percent(chances[greedy])}: you gave up {lost / 10:.1f}%): {card[best]}: ")
 
 
 def test_what_a_card_gives_up_is_the_difference_of_the_figures_printed() -> None:
     view = view_of_play(parse_cards("5S 6S 9D TD"), parse_cards("7D"), rules=GameRules())
-    verdict = judge_play(analyze_play(view, "expert", board=False), parse_card("TD"))
-    assert play_text(verdict).startswith("the expert would lay 9D (+0.23, yours -0.55: you gave up 0.78): 9D: if he ")
-    assert "; yours, TD: if he lays a 10 for 27" in verdict.why
+    analysis = analyze_play(view, "expert", board=False)
+    verdict = judge_play(analysis, parse_card("TD"))
+    said = play_text(analysis, verdict)
+    assert said.startswith("the expert would lay 9D (+0.23, yours -0.55: you gave up 0.78): 9D: if he ")
+    assert "; yours, TD: if he lays a 10 for 27" in said
 
 
 POSITION_ERRORS = {

@@ -10,7 +10,8 @@ from click.testing import CliRunner, Result
 
 from crib_cli.cards import format_cards, parse_card, parse_cards
 from crib_cli.cli import cli
-from crib_cli.game.analyst import analyze_play, chance_text, points_text, view_of_play
+from crib_cli.cli.advice import chance_text, play_note, points_text
+from crib_cli.game.analyst import analyze_play, view_of_play
 from crib_cli.peg import Play
 from crib_cli.rules import GameRules
 
@@ -160,7 +161,7 @@ def test_advise_with_the_score_gives_the_chance_to_win() -> None:
         [str(o.card), str(o.count), str(o.now), points_text(o.points, sign=True), chance_text(o.chance or 0)]
         for o in analysis.options]
     assert "ranked by the chance to win: the rest of this deal may end the game" in lines
-    assert analysis.note() and lines[-1] == analysis.note()
+    assert play_note(analysis) and lines[-1] == play_note(analysis)
 
 
 def logged_decisions(tmp_path: Path, *args: str) -> list[tuple[list[str], str]]:

@@ -19,8 +19,9 @@ from positions import play_view
 
 from crib_cli.cards import DECK, CardError, format_cards, parse_card, parse_cards
 from crib_cli.cli import cli
-from crib_cli.cli.common import Terminal, fit, read_card, throw_problem
-from crib_cli.cli.play import MESSAGES, VERBS, Table, board_lines, play_problem, speak
+from crib_cli.cli.play import play_problem
+from crib_cli.cli.table import MESSAGES, VERBS, Table, speak
+from crib_cli.cli.terminal import Terminal, board_lines, fit, read_card, throw_problem
 from crib_cli.discard import Throw, analyze_discards
 from crib_cli.game import Dealt, GameRules, Go, GoPoint, Laid, View
 from crib_cli.game.analyst import analyze_throws

@@ -12,8 +12,9 @@ from click.testing import CliRunner, Result
 
 from crib_cli.cards import format_cards
 from crib_cli.cli import cli
+from crib_cli.cli.advice import points_text, why_text
 from crib_cli.game import GameRules
-from crib_cli.game.analyst import analyze_play, analyze_throws, points_text
+from crib_cli.game.analyst import analyze_play, analyze_throws
 from crib_cli.game.quiz import discard_problem, play_problem
 
 
@@ -60,8 +61,8 @@ def test_pegging_answers_are_scored_against_the_search_to_the_end() -> None:
     lost = analyses[1].best.points - last.points
     assert lost > 0 and f"you gave up {points_text(lost)}) " in out
     assert f"score: 1 of 2 right; {points_text(lost)} points given up " in out
-    assert all(f"{option.card}: {points_text(option.points, sign=True)} net pegging expected from here; {option.why}" in out
-               for analysis in analyses for option in analysis.options)
+    assert all(f"{option.card}: {points_text(option.points, sign=True)} net pegging expected from here; "
+               f"{why_text(analysis, option)}" in out for analysis in analyses for option in analysis.options)
     assert f"question 2: you laid {last.card}, the best {analyses[1].best.card}: you gave up " in out
     position = result.stdout.splitlines()[-1].strip()
     assert position.startswith("crib peg --advise --hand ")

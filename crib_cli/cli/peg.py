@@ -9,11 +9,12 @@ import click
 
 from ..board import check_game
 from ..cards import Card
-from ..game.analyst import PlayAnalysis, analyze_count, analyze_play, chance_text, points_text, view_of_play
+from ..game.analyst import PlayAnalysis, analyze_count, analyze_play, view_of_play
 from ..game.expert import seat_role
 from ..peg import PegError, PegItem, PegResult, parse_sequence, replay
 from ..rules import TWO_PLAYER_ROLES, RulesError
 from . import formats
+from .advice import chance_text, horizon_text, play_note, points_text, why_text
 from .common import (
     CardsType,
     DepthType,
@@ -79,12 +80,12 @@ def advice_json(analysis: PlayAnalysis) -> dict[str, Any]:
     """Every card that fits, best first, with its figures at full precision and its why."""
     return {
         "depth": analysis.depth,
-        "horizon": analysis.horizon,
+        "horizon": horizon_text(analysis),
         "board": analysis.board,
         "advice": [
             {"card": str(o.card), "count": o.count, "points": o.now, "items": item_list(o.items),
              "net": o.net, "win": o.win, "reply": o.reply,
-             "why": o.why}
+             "why": why_text(analysis, o)}
             for o in analysis.options
         ],
     }
@@ -94,7 +95,8 @@ def advice_rows(analysis: PlayAnalysis, win: bool) -> Iterator[list[Any]]:
     """Table rows: the card, the count it leaves, points now, the net (and the chance to win), the reply, why."""
     for o in analysis.options:
         chance = [chance_text(o.chance) if o.chance is not None else ""] if win else []
-        yield [str(o.card), o.count, o.now, points_text(o.points, sign=True), *chance, f"{o.reply:.2f}", o.why]
+        yield [str(o.card), o.count, o.now, points_text(o.points, sign=True), *chance, f"{o.reply:.2f}",
+               why_text(analysis, o)]
 
 
 def advice_lines(analysis: PlayAnalysis, win: bool) -> Iterator[str]:
@@ -104,13 +106,13 @@ def advice_lines(analysis: PlayAnalysis, win: bool) -> Iterator[str]:
         return
     headers = ("play", "count", "now", "net", *(["win"] if win else []), "reply", "why")
     yield formats.plain_table(advice_rows(analysis, win), headers)
-    yield (f"net: points you peg less points conceded from here, on average, looking {analysis.horizon}; "
+    yield (f"net: points you peg less points conceded from here, on average, looking {horizon_text(analysis)}; "
            "reply: what one unseen card at random scores against the card")
     if analysis.board:
         yield "ranked by the chance to win: the rest of this deal may end the game"
     elif win:
         yield "win: the chance to win the game; ranked by points: this deal can hardly end the game"
-    note = analysis.note()
+    note = play_note(analysis)
     if note:
         yield note
 

@@ -3,127 +3,54 @@
 The person is seat 0 and answers a line at a time, so a game can be typed or
 piped in; the computer plays every other seat (with four players, the
 person's partner too). Every event of the engine is told from that seat's
-side of the table: its own cards, what is laid, the shows, the board. Games
-follow one another as a match (``--games``) and again while the person wants;
-each finished game goes into a record kept under the user's data directory.
+side of the table (:mod:`crib_cli.cli.table`): its own cards, what is laid,
+the shows, the board. Games follow one another as a match (``--games``) and
+again while the person wants; each finished game goes into the person's
+record (:mod:`crib_cli.cli.record`). Here: the person's decisions, the coach
+that judges them, and the games in a row.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import click
 
 from ..cards import Card, CardError, format_cards, quoted
-from ..game import (
-    Dealt,
-    Event,
-    GameEnded,
-    GameRecord,
-    GameRules,
-    GameStarted,
-    Go,
-    GoPoint,
-    Laid,
-    ShowCounted,
-    StarterTurned,
-    ThreeForLast,
-    View,
-    play_game,
-    player_factory,
-    record_json,
-)
-from ..game.analyst import (
-    Verdict,
-    analyze_play,
-    analyze_throws,
-    card_text,
-    chance_text,
-    deal_chance,
-    judge_play,
-    judge_throw,
-    play_text,
-    points_text,
-    tenths,
-    throw_key,
-    throw_text,
-)
+from ..game import GameRecord, GameRules, View, play_game, player_factory, record_json
+from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from ..game.expert import seat_role
 from ..game.simulate import side_names
 from ..rules import LIMIT
-from ..score import ShowScore, check_claim
-from . import EXIT_DATA, EXIT_INTERRUPTED, formats
-from .common import (
-    EndOfInput,
-    Interrupted,
-    Terminal,
-    command,
-    game_rules,
-    open_log,
-    read_card,
-    read_cards,
-    terminal_width,
-    throw_problem,
+from ..score import ShowScore
+from . import EXIT_INTERRUPTED
+from .advice import (
+    card_text,
+    chance_text,
+    play_note,
+    play_text,
+    points_text,
+    throw_key,
+    throw_note,
     throw_table,
-    variant_option,
+    throw_text,
 )
+from .common import command, game_rules, open_log, variant_option
+from .record import keep_game, record_path, record_tally, show_record
+from .table import Table, speak, table_names
+from .terminal import EndOfInput, Interrupted, Terminal, read_card, read_cards, throw_problem
 
-YOU = 0
-"""The person's seat."""
-SEAT_NAMES = {3: ("you", "left", "right"), 4: ("you", "left", "partner", "right")}
-"""What the person calls the other seats with three and four players (seat 1 sits on the person's left)."""
 COACH_MODES = ("quiet", "all", "off")
 QUIET = 10
 """Hundredths of a point a choice must give up before the quiet coach speaks of it."""
 QUIET_CHANCE = 5
 """Tenths of a percent of the chance to win, where the board decides, before the quiet coach speaks."""
-VERBS = {"deal": "deals", "lay": "lays", "peg": "pegs", "say": "says", "win": "wins"}
-"""The verbs the table speaks with: as they follow ``you`` (or two names), and as they follow one name."""
-MESSAGES = {
-    "first dealer": "{who} {deal} first",
-    "deal": "-- deal {number}: {who} {deal}{extra} --",
-    "three for last": "{who} {peg} {points} for last: the first pone's start in five-card cribbage",
-    "heels": "starter: {card}: his heels, {who} {peg} 2",
-    "lay": "{who} {lay} {card}: count {count}{scored}",
-    "last card": "{who} {lay} {card}, {whose} last card: count {count}{scored}",
-    "go": "{who} {say} go at {count}",
-    "can't play either": "{who} can't play either: 1 for the go to {who}; {after}",
-    "go point": "1 for the go to {who}; {after}",
-    "show": "{whose} {kind}: {cards} / {starter}",
-    "muggins": "  counted {claimed}, {short} short: muggins! {who} {peg} {points}",
-    "win": "{who} {win}, {score} to {losers}: {games}",
-    "win match": "{who} {win} the match",
-    "throw": "throw {need} to {whose} crib:",
-    "count": "count {whose} {kind} {cards} / {starter}:",
-}
-"""Everything the table says of a seat or side, with ``{who}`` (its name), ``{whose}`` and its verbs: see :func:`speak`."""
-
-
-def speak(key: str, who: str, **fields: object) -> str:
-    """The message ``key`` of :data:`MESSAGES` about ``who``: ``you``, a seat's name, or a side's (``left and right``).
-
-    ``{whose}`` and every verb of :data:`VERBS` agree with ``who``: ``you peg``,
-    ``expert pegs``, ``you and partner win``; ``your``, ``your partner's``, ``left's``.
-    """
-    plural = who == "you" or " and " in who
-    whose = {"you": "your", "partner": "your partner's", "you and partner": "your side's"}.get(who, f"{who}'s")
-    verbs = {verb: verb if plural else third for verb, third in VERBS.items()}
-    return MESSAGES[key].format(who=who, whose=whose, **verbs, **fields)
-
-
-def table_names(players: int, opponent: str) -> tuple[str, ...]:
-    """Names by seat as the table speaks of them: the computer's strategy with two players, else where it sits."""
-    return SEAT_NAMES.get(players, ("you", opponent))
-
-
 QUIT_HELP = "q or quit: end the game here, with its summary (quit when you hold a queen)"
 
 
@@ -192,7 +119,7 @@ class Coaching:
         """Whether to speak of a decision: always with ``all``; when ``quiet``, when it gave up enough to
         matter or the board changed the advice."""
         enough = QUIET_CHANCE if verdict.board else QUIET
-        return self.mode == "all" or given_up(verdict) >= enough or bool(verdict.note)
+        return self.mode == "all" or given_up(verdict) >= enough or verdict.changed
 
     def given_up(self, kind: str) -> int:
         """Hundredths of a point given up in decisions of this kind that points decided."""
@@ -256,8 +183,8 @@ class Person:
             self.coaching.verdicts.append(verdict)
             if self.coaching.speaks(verdict):
                 say(f"coach: {throw_text(analysis, verdict)}")
-                if verdict.note:
-                    say(f"coach: {verdict.note}")
+                if verdict.changed:
+                    say(f"coach: {throw_note(analysis)}")
         return thrown
 
     def advise_throw(self, view: View) -> None:
@@ -266,8 +193,9 @@ class Person:
         self.terminal.say(throw_table(analysis, analysis.options), wrap=False)
         for line in throw_key(analysis):
             self.terminal.say(line)
-        if analysis.note():
-            self.terminal.say(analysis.note())
+        note = throw_note(analysis)
+        if note:
+            self.terminal.say(note)
 
     def play(self, view: View) -> Card | None:
         """The card to lay: asked for, unless none fits (a go, which the table tells) or it is the last card in hand."""
@@ -285,9 +213,10 @@ class Person:
             if answer == "?":
                 analysis = analyze_play(view, "expert")
                 for option in analysis.options:
-                    say(f"  {card_text(option)}")
-                if analysis.note():
-                    say(f"  {analysis.note()}")
+                    say(f"  {card_text(analysis, option)}")
+                note = play_note(analysis)
+                if note:
+                    say(f"  {note}")
                 continue
             problem, card = play_problem(view, answer, hand, fits)
             if problem:
@@ -296,12 +225,13 @@ class Person:
             break
         assert card is not None
         if self.coaching.on and len({c.rank for c in fits}) > 1:
-            verdict = judge_play(analyze_play(view, "expert"), card)
+            analysis = analyze_play(view, "expert")
+            verdict = judge_play(analysis, card)
             self.coaching.verdicts.append(verdict)
             if self.coaching.speaks(verdict):
-                say(f"coach: {play_text(verdict)}")
-                if verdict.note:
-                    say(f"coach: {verdict.note}")
+                say(f"coach: {play_text(analysis, verdict)}")
+                if verdict.changed:
+                    say(f"coach: {play_note(analysis)}")
         return card
 
     def count(self, view: View, show: ShowScore) -> int:
@@ -324,320 +254,6 @@ class Person:
                 self.terminal.say(f"  {claimed} is more than it holds: count again")
                 continue
             return claimed
-
-
-PEG_COLOURS = ("green", "red", "yellow")
-"""The pegs' colour by side, on a terminal: the person's side green."""
-BACK, FRONT, HOLE = "o", "@", "."
-
-
-def board_lines(sides: Sequence[tuple[str, int, int]], target: int, width: int) -> list[str]:
-    """The board, a line a side: its name, score, track and points to go.
-
-    ``sides`` are (name, front peg, back peg). The track runs from the start
-    (``|``, or the front peg still there) to the game hole (``|``); each mark
-    stands for a stretch of holes, as many marks as ``width`` leaves room for,
-    up to 60. The back peg (``o``) shows where the front peg (``@``) moved
-    from, in the side's colour on a terminal.
-    """
-    name_width = max(len(name) for name, _, _ in sides)
-    holes = target - 1
-    marks = max(min(width - name_width - len(" 121 || 121 to go"), 60, holes), 5)
-    lines = []
-    for side, (name, front, back) in enumerate(sides):
-        colour = PEG_COLOURS[side % len(PEG_COLOURS)]
-        track = [HOLE] * marks
-        if 0 < back < target:
-            track[(back - 1) * marks // holes] = click.style(BACK, fg=colour)
-        peg = click.style(FRONT, fg=colour, bold=True)
-        if 0 < front < target:
-            track[(front - 1) * marks // holes] = peg
-        start = peg if front == 0 else "|"
-        end = peg if front >= target else "|"
-        lines.append(f"{name:<{name_width}} {front:>3} {start}{''.join(track)}{end} {target - front:>3} to go")
-    return lines
-
-
-CATEGORIES = ("pegging", "hands", "crib", "heels", "three for last", "muggins")
-"""Where points come from, as the end of a game lists them; the first three always."""
-
-
-class Table:
-    """Tells each event of one game from seat 0's side of the table, and keeps the board."""
-
-    def __init__(self, terminal: Terminal, names: Sequence[str], rules: GameRules, opponent: str,
-                 coaching: Coaching | None = None) -> None:
-        self.terminal = terminal
-        self.coaching = coaching
-        self.say = terminal.say
-        self.names = names
-        self.rules = rules
-        self.opponent = opponent
-        self.sides = side_names(rules, names, " and ")
-        self.pegs = [(0, 0)] * rules.sides
-        """Each side's front and back peg."""
-        self.points: list[Counter[str]] = [Counter() for _ in range(rules.sides)]
-        """Each side's points by where they came from (:data:`CATEGORIES`)."""
-        self.left = [0] * rules.players
-        """Cards each seat has still to lay in this deal's play."""
-        self.last: int | None = None
-        """The seat that laid the last card of the current series."""
-        self.last_gone = False
-        """Whether that seat has said go, so the go point that follows is its own."""
-        self.handlers: dict[type, Callable[[Any], None]] = {
-            GameStarted: self.started, ThreeForLast: self.three_for_last, Dealt: self.dealt,
-            StarterTurned: self.turned, Laid: self.laid, Go: self.go, GoPoint: self.go_point,
-            ShowCounted: self.shown, GameEnded: self.ended,
-        }
-
-    def __call__(self, event: Event) -> None:
-        handler = self.handlers.get(type(event))
-        if handler is not None:
-            handler(event)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each side's score."""
-        return tuple(front for front, _ in self.pegs)
-
-    def board(self) -> list[str]:
-        sides = [(name, front, back) for name, (front, back) in zip(self.sides, self.pegs)]
-        return board_lines(sides, self.rules.target, terminal_width())
-
-    def moved(self, scores: tuple[int, ...], kind: str, owner: int | None = None) -> None:
-        """Move the pegs to ``scores`` (by seat), the points counted as ``kind`` (``muggins`` for a side
-        other than the ``owner``'s of a show); the board is held back, to be shown before what is said next."""
-        changed = False
-        for side, (front, _) in enumerate(self.pegs):
-            score = scores[side]
-            if score != front:
-                other = owner is not None and side != self.rules.side(owner)
-                self.points[side]["muggins" if other else kind] += score - front
-                self.pegs[side] = (score, front)
-                changed = True
-        if changed:
-            self.terminal.hold(self.board())
-
-    def started(self, event: GameStarted) -> None:
-        rules = event.rules
-        game = "five-card cribbage " if rules.variant == "five" else ""
-        if rules.players == 2:
-            self.say(f"you against {self.names[1]}, {game}to {rules.target}")
-        elif rules.players == 3:
-            self.say(f"you against left and right ({self.opponent}), each for himself, to {rules.target}")
-        else:
-            self.say(f"you and partner ({self.opponent}, opposite) against left and right ({self.opponent}), "
-                     f"to {rules.target}")
-        self.say("answer each question on a line: help lists what you can type, q ends the game")
-        for cuts in event.cuts:
-            self.say("cut for deal: " + ", ".join(f"{self.names[seat]} {card}" for seat, card in cuts))
-        self.say(speak("first dealer", self.names[event.first_dealer]))
-
-    def three_for_last(self, event: ThreeForLast) -> None:
-        self.say(speak("three for last", self.names[event.seat], points=event.points))
-        self.moved(event.scores, "three for last")
-
-    def dealt(self, event: Dealt) -> None:
-        """The deal's heading and the board: the board held back from the last deal is this one."""
-        self.terminal.drop()
-        extra = "; one card from the deck goes to the crib" if event.crib_card is not None else ""
-        self.say("")
-        self.say(speak("deal", self.names[event.dealer], number=event.number + 1, extra=extra))
-        for line in self.board():
-            self.say(line, wrap=False)
-        chance = deal_chance(self.rules, self.scores, YOU, event.dealer) if self.coaching and self.coaching.on else None
-        if chance is not None:
-            self.say(f"coach: your chance to win from here: {chance_text(tenths(chance))}")
-        self.left = [self.rules.hand_size] * self.rules.players
-        self.last, self.last_gone = None, False
-
-    def turned(self, event: StarterTurned) -> None:
-        if event.heels:
-            self.say(speak("heels", self.names[event.dealer], card=event.starter))
-        else:
-            self.say(f"starter: {event.starter}")
-        self.moved(event.scores, "heels")
-
-    def laid(self, event: Laid) -> None:
-        seat = event.seat
-        self.left[seat] -= 1
-        scored = ", ".join(f"{item.kind} for {item.points}" for item in event.items)
-        key = "last card" if seat == YOU and not self.left[seat] else "lay"
-        text = speak(key, self.names[seat], card=event.card, count=event.count, scored=f" -- {scored}" if scored else "")
-        series_over = event.count == LIMIT or not any(self.left)
-        if event.count == LIMIT and self.rules.play_once:
-            text += "; the play ends at 31: cards left are not played"
-        elif event.count == LIMIT and any(self.left):
-            text += "; the count starts again"
-        self.say(text)
-        self.last = None if series_over else seat
-        self.moved(event.scores, "pegging")
-
-    def go(self, event: Go) -> None:
-        if event.seat == self.last:
-            self.last_gone = True  # its go point follows at once, and says so
-            return
-        self.say(speak("go", self.names[event.seat], count=event.count))
-
-    def go_point(self, event: GoPoint) -> None:
-        """The go, said as players say it; after the board of the card that came before it, if any."""
-        after = "the play ends: cards left are not played" if self.rules.play_once else "the count starts again"
-        key = "can't play either" if self.last_gone else "go point"
-        self.say(speak(key, self.names[event.seat], after=after), flush=False)
-        self.last, self.last_gone = None, False
-        self.moved(event.scores, "pegging")
-
-    def shown(self, event: ShowCounted) -> None:
-        show = event.show
-        cards = format_cards(sorted(show.hand))
-        self.say(speak("show", self.names[event.seat], kind=event.kind, cards=cards, starter=show.starter))
-        for item in show.items:
-            self.say(f"  {item.kind.value:<8} {format_cards(item.cards):<15} {item.points}", wrap=False)
-        self.say(f"  total {show.total}")
-        if event.claimed != show.total:
-            other = self.names[(event.seat + 1) % len(self.names)]
-            self.say(speak("muggins", other, claimed=event.claimed, short=show.total - event.claimed,
-                           points=event.muggins))
-            claim = check_claim(show, event.claimed)
-            missed = [f"{item.kind.value} {format_cards(item.cards)} for {item.points}" for item in claim.overlooked]
-            if claim.only:
-                for text in missed:
-                    self.say(f"    overlooked {text}")
-            elif missed:
-                self.say("    overlooked, for example:")
-                for text in missed:
-                    self.say(f"      {text}")
-        self.moved(event.scores, "hands" if event.kind == "hand" else "crib", owner=event.seat)
-
-    def ended(self, event: GameEnded) -> None:
-        """The winner, the game points, and where each side's points came from."""
-        self.terminal.drop()
-        record = event.record
-        rules = record.rules
-        standing = list(zip(self.sides, self.scores))
-        name, score = standing[record.winner]
-        others = [other for side, other in enumerate(standing) if side != record.winner]
-        losers = " and ".join(f"{points} ({who})" if rules.players == 3 else str(points) for who, points in others)
-        self.say("")
-        self.say(speak("win", name, score=score, losers=losers, games=games_text(record.game_points, rules.target)))
-        rows = [[kind, *(str(side[kind]) for side in self.points)] for kind in CATEGORIES
-                if kind in CATEGORIES[:3] or any(side[kind] for side in self.points)]
-        rows.append(["total", *map(str, self.scores)])
-        self.say(formats.table(rows, ("points", *self.sides)), wrap=False)
-
-    def unfinished(self) -> str:
-        """The scores of a game left unfinished."""
-        joiner = ", " if self.rules.players == 3 else " to "
-        return "game left unfinished: " + joiner.join(f"{name} {score}" for name, score in zip(self.sides, self.scores))
-
-
-def games_text(game_points: int, target: int) -> str:
-    """``1 game``, ``a skunk, 2 games``, ``a double skunk, 4 games`` or ``a lurch, 2 games``."""
-    margins = {2: "a skunk" if target == 121 else "a lurch", 4: "a double skunk"}
-    count = f"{game_points} game{'s' if game_points != 1 else ''}"
-    return f"{margins[game_points]}, {count}" if game_points in margins else count
-
-
-RESULTS = ("won", "lost", "unfinished")
-
-
-def record_path() -> Path:
-    """The record of games: ``crib/record.jsonl`` under the user's data directory.
-
-    That is ``$XDG_DATA_HOME`` when set, else ``~/.local/share`` (``~/Library/Application Support``
-    on macOS, ``%LOCALAPPDATA%`` on Windows).
-    """
-    base = os.environ.get("XDG_DATA_HOME", "")
-    if not base:
-        if sys.platform == "win32":
-            base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        elif sys.platform == "darwin":
-            base = str(Path.home() / "Library" / "Application Support")
-        else:
-            base = str(Path.home() / ".local" / "share")
-    return Path(base) / "crib" / "record.jsonl"
-
-
-def game_name(players: int, variant: str, target: int, opponent: str) -> str:
-    """``two players to 121 against expert``, ``five-card cribbage to 61 against greedy``."""
-    game = "five-card cribbage" if variant == "five" else f"{('two', 'three', 'four')[players - 2]} players"
-    return f"{game} to {target} against {opponent}"
-
-
-@dataclass
-class Tally:
-    """One kind of game in the record: games won, lost and left unfinished, and the game points won and lost."""
-
-    won: int = 0
-    lost: int = 0
-    unfinished: int = 0
-    points_won: int = 0
-    points_lost: int = 0
-
-    def add(self, result: str, game_points: int) -> None:
-        if result == "won":
-            self.won += 1
-            self.points_won += game_points
-        elif result == "lost":
-            self.lost += 1
-            self.points_lost += game_points
-        else:
-            self.unfinished += 1
-
-
-def read_record(path: Path) -> tuple[dict[str, Tally], list[int]]:
-    """The record's tallies by kind of game (:func:`game_name`), and the numbers of its lines that are not game records."""
-    tallies: dict[str, Tally] = {}
-    bad: list[int] = []
-    try:
-        with open(path, encoding="utf-8") as file:
-            for number, line in enumerate(file, 1):
-                if not line.strip():
-                    continue
-                try:
-                    entry = json.loads(line)
-                    name = game_name(int(entry["players"]), str(entry["variant"]), int(entry["target"]),
-                                     str(entry["opponent"]))
-                    result, game_points = entry["result"], int(entry["game_points"])
-                    if result not in RESULTS:
-                        raise ValueError(result)
-                except (ValueError, KeyError, TypeError, IndexError):
-                    bad.append(number)
-                    continue
-                tallies.setdefault(name, Tally()).add(result, game_points)
-    except FileNotFoundError:
-        pass
-    return tallies, bad
-
-
-def record_rows(tallies: dict[str, Tally]) -> Iterator[list[str]]:
-    """Table rows of the record: each kind of game, then all of them together when there are several."""
-    total = Tally()
-    for name, tally in tallies.items():
-        yield [name, str(tally.won), str(tally.lost), str(tally.unfinished), f"{tally.points_won} to {tally.points_lost}"]
-        for part in ("won", "lost", "unfinished", "points_won", "points_lost"):
-            setattr(total, part, getattr(total, part) + getattr(tally, part))
-    if len(tallies) > 1:
-        yield ["all", str(total.won), str(total.lost), str(total.unfinished), f"{total.points_won} to {total.points_lost}"]
-
-
-def show_record(path: Path) -> None:
-    """``crib play --record``: the record as a table; exit 1 if some of its lines could not be read."""
-    try:
-        tallies, bad = read_record(path)
-    except OSError as error:
-        raise click.ClickException(f"cannot read the record {quoted(str(path), 200)}: {error.strerror}") from None
-    if not tallies:
-        click.echo(f"no games in your record yet (it is kept in {path})")
-    else:
-        click.echo(f"your record, kept in {path}")
-        click.echo(formats.table(record_rows(tallies), ("game", "won", "lost", "unfinished", "game points")))
-    if bad:
-        if len(bad) == 1:
-            click.echo(f"line {bad[0]} of {path} is not a game record: left out", err=True)
-        else:
-            click.echo(f"{len(bad)} lines of {path} are not game records: left out (line {bad[0]} first)", err=True)
-        sys.exit(EXIT_DATA)
 
 
 @dataclass
@@ -688,7 +304,7 @@ class Session:
         rules, terminal = self.rules, self.terminal
         names = table_names(rules.players, self.opponent)
         coaching = Coaching(self.coach)
-        table = Table(terminal, names, rules, self.opponent, coaching)
+        table = Table(terminal, names, rules, self.opponent, coaching.on)
         factory = player_factory(self.opponent)
         seats = [Person(terminal, coaching, names)] + [factory(random.Random(self.rng.random())) for _ in names[1:]]
         try:
@@ -707,39 +323,16 @@ class Session:
             self.log.write(json.dumps(record_json(record, self.played, ["you"] + [self.opponent] * len(names[1:]))) + "\n")
         self.played += 1
         self.keep("won" if record.winner == 0 else "lost", record.game_points, table.scores)
-        tally = self.tally()
-        if tally is not None:
-            terminal.say(f"your record, {self.name}: {tally.won} won, {tally.lost} lost")
+        kept = None if self.record is None else record_tally(self.record, rules, self.opponent)
+        if kept is not None:
+            name, tally = kept
+            terminal.say(f"your record, {name}: {tally.won} won, {tally.lost} lost")
         return record
 
-    @property
-    def name(self) -> str:
-        """The kind of game, as the record tallies it."""
-        rules = self.rules
-        return game_name(rules.players, rules.variant, rules.target, self.opponent)
-
-    def tally(self) -> Tally | None:
-        """This kind of game's tally in the record, if a record is kept and can be read."""
-        if self.record is None:
-            return None
-        try:
-            return read_record(self.record)[0].get(self.name)
-        except OSError:
-            return None
-
     def keep(self, result: str, game_points: int, scores: tuple[int, ...]) -> None:
-        """Add a game to the record file (one line of JSON); a file that cannot be written is said, once a game."""
-        if self.record is None:
-            return
-        rules = self.rules
-        entry = {"players": rules.players, "variant": rules.variant, "target": rules.target,
-                 "opponent": self.opponent, "result": result, "game_points": game_points, "scores": list(scores)}
-        try:
-            self.record.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.record, "a", encoding="utf-8") as file:
-                file.write(json.dumps(entry) + "\n")
-        except OSError as error:
-            click.echo(f"cannot keep the record in {self.record}: {error.strerror}", err=True)
+        """Add a game to the record, if one is kept."""
+        if self.record is not None:
+            keep_game(self.record, self.rules, self.opponent, result, game_points, scores)
 
     def again(self) -> bool:
         """``play again? (y/n)``; the end of input is no."""

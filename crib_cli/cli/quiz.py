@@ -4,42 +4,32 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import click
 
 from ..cards import Card, CardError, format_cards
-from ..game.analyst import (
-    Verdict,
-    analyze_play,
-    analyze_throws,
+from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
+from ..game.players import View
+from ..game.quiz import discard_problem, play_problem
+from ..rules import LIMIT, TWO_PLAYER_ROLES, GameRules
+from . import EXIT_INTERRUPTED
+from .advice import (
     card_text,
     chance_text,
-    judge_play,
-    judge_throw,
+    horizon_text,
+    play_note,
+    play_position,
     play_text,
     points_text,
     throw_key,
+    throw_note,
+    throw_position,
+    throw_table,
     throw_text,
 )
-from ..game.players import View
-from ..game.quiz import discard_problem, play_problem
-from ..game.review import play_position, throw_position
-from ..rules import LIMIT, TWO_PLAYER_ROLES, GameRules
-from . import EXIT_INTERRUPTED
-from .common import (
-    DepthType,
-    EndOfInput,
-    Interrupted,
-    ScoreType,
-    Terminal,
-    command,
-    game_rules,
-    read_card,
-    read_cards,
-    throw_problem,
-    throw_table,
-)
+from .common import DepthType, ScoreType, command, game_rules
+from .terminal import EndOfInput, Interrupted, Terminal, read_card, read_cards, throw_problem
 
 SHOWN = 5
 """Throws shown after an answer: the best, and the answer's own if it is not among them."""
@@ -154,8 +144,8 @@ class Quiz:
         analysis = analyze_throws(view, board=self.score is not None)
         verdict = judge_throw(analysis, thrown)
         say(throw_text(analysis, verdict))
-        if verdict.note:
-            say(verdict.note)
+        if verdict.changed:
+            say(throw_note(analysis))
         shown = list(analysis.options[:SHOWN])
         if analysis.option(thrown) not in shown:
             shown.append(analysis.option(thrown))
@@ -188,12 +178,13 @@ class Quiz:
             say(f"  {card} would make {view.count + card.value}, past {LIMIT}")
         analysis = analyze_play(view, self.depth, board=self.score is not None)
         verdict = judge_play(analysis, card)
-        told = play_text(replace(verdict, why=""), "the best is") if not verdict.matched else f"{card} is the best card"
-        say(f"looking {analysis.horizon}: {told}")
+        told = play_text(analysis, verdict, "the best is", why=False) if not verdict.matched else f"{card} is the best card"
+        say(f"looking {horizon_text(analysis)}: {told}")
         for option in analysis.options:
-            say(f"  {card_text(option)}")
-        if analysis.note():
-            say(analysis.note())
+            say(f"  {card_text(analysis, option)}")
+        note = play_note(analysis)
+        if note:
+            say(note)
         tally.add(verdict, play_position(view, self.depth, board=self.score is not None))
 
     def review(self, tally: Tally) -> None:

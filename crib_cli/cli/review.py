@@ -10,11 +10,13 @@ from typing import IO, Any, NoReturn
 import click
 
 from ..cards import format_cards, quoted
-from ..game.analyst import Verdict, chance_text, points_text
+from ..game.analyst import Verdict
 from ..game.record import RecordError, record_from_json
 from ..game.review import Decision, Review, SeatReview, review_game
 from . import EXIT_DATA, formats
-from .common import command, fit, format_option, terminal_width
+from .advice import chance_text, play_position, points_text, throw_position
+from .common import command, format_option
+from .terminal import fit, terminal_width
 
 SUMMARY_KEY = ("best: decisions that gave up nothing against the expert's choice; throws, plays: points given up, "
                "in all and a deal")
@@ -70,6 +72,13 @@ def given_up(verdict: Verdict) -> str:
     return f"{points_text(verdict.points_given_up)} points"
 
 
+def position(decision: Decision) -> str:
+    """The decision's position as a command line to paste: ``crib discard ...`` or ``crib peg --advise ...``."""
+    if decision.verdict.kind == "throw":
+        return throw_position(decision.view, decision.verdict.board)
+    return play_position(decision.view)
+
+
 def mistake_lines(review: Review, top: int) -> Iterator[str]:
     """Each seat's biggest mistakes, each with the position to paste."""
     for label, seat in zip(labels(review), review.seats):
@@ -83,7 +92,7 @@ def mistake_lines(review: Review, top: int) -> Iterator[str]:
             what = "throwing" if verdict.kind == "throw" else "laying"
             yield (f"deal {decision.deal + 1}: {what} {format_cards(verdict.chosen)} instead of "
                    f"{format_cards(verdict.best)} gave up {given_up(verdict)}")
-            yield f"  {decision.position}"
+            yield f"  {position(decision)}"
 
 
 def decision_rows(review: Review) -> Iterator[list[str]]:
@@ -134,7 +143,7 @@ def verdict_json(decision: Decision) -> dict[str, Any]:
         "chance": None if verdict.chosen_chance is None else verdict.chosen_chance / 1000,
         "expert_chance": None if verdict.best_chance is None else verdict.best_chance / 1000,
         "chance_given_up": None if verdict.chance_given_up is None else verdict.chance_given_up / 1000,
-        "position": decision.position,
+        "position": position(decision),
     }
 
 

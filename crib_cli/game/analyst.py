@@ -13,10 +13,11 @@ all ask this module, so they give the same numbers and the same reasons:
   can expect to peg from here less the other side's, or the chance to win
   where the expert plays the board. At the expert's depth its first card is
   the expert's card; advice may look deeper (:func:`advice_depth`).
-- **Why** is the search's own line, in a player's words: what the card scores,
-  the reply it fears most and the answer it keeps, the go it expects, a pair
-  it invites on purpose. The replies share out the opponent's possible
-  holdings once each, so nothing is counted twice.
+- **Why** is the search's own line, kept with each card as data: what the
+  card scores, the replies with their chances and the answer to each. The
+  replies share out the opponent's possible holdings once each, so nothing is
+  counted twice. The shell (:mod:`crib_cli.cli.advice`) tells it in a
+  player's words, with every figure and table row.
 
 Figures are kept as they are printed (points in hundredths, chances in tenths
 of a percent), so what a decision gives up is the difference of two printed
@@ -30,11 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import odds
-from ..cards import DECK, Card, Rank, format_cards
+from ..cards import DECK, Card, Rank
 from ..discard import Throw, hand_distribution
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules, Position
-from ..tables import VALUES
 from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role
 from .lookahead import Goal, Line, PlayState, best_rank, play_lines, play_values, search_depth
 from .players import View
@@ -48,8 +48,6 @@ ADVICE_CARDS = 5
 """With three or four players, advice looks this many cards ahead (or to the end, when nearer)."""
 NOTED = 5
 """Tenths of a percent of the chance to win the board's choice must gain over the best by points to be told."""
-NOTABLE = 0.05
-"""Replies laid less often than this are not told as the one feared or the one answered."""
 
 
 def cents(value: float) -> int:
@@ -60,16 +58,6 @@ def cents(value: float) -> int:
 def tenths(chance: float) -> int:
     """A chance in tenths of a percent, as it prints to one place."""
     return round(float(f"{100 * chance:.1f}") * 10)
-
-
-def points_text(hundredths: int, *, sign: bool = False) -> str:
-    """Hundredths of a point as printed: ``2.63``, or ``+2.63`` with ``sign``."""
-    return f"{hundredths / 100:+.2f}" if sign else f"{hundredths / 100:.2f}"
-
-
-def chance_text(tenth: int) -> str:
-    """Tenths of a percent as printed: ``61.2%``."""
-    return f"{tenth / 10:.1f}%"
 
 
 # --- throws --------------------------------------------------------------------------------
@@ -128,41 +116,30 @@ class ThrowAnalysis:
         """The best throw by points alone."""
         return max(self.options, key=lambda option: option.throw.total(self.role))
 
-    def note(self) -> str:
-        """How the board changes the advice, when it does (else empty): what the seat needs, who counts
-        first (both needing 1, the play decides), and what the throws by chance and by points leave."""
+    @property
+    def changed(self) -> bool:
+        """Whether the board changes the advice: the throw by the chance to win gains :data:`NOTED` or more
+        over the best by points."""
         best, points = self.best, self.by_points
-        if not self.board or best.chance is None or points.chance is None or best.chance - points.chance < NOTED:
-            return ""
+        return (self.board and best.chance is not None and points.chance is not None
+                and best.chance - points.chance >= NOTED)
+
+    def makes(self, option: ThrowOption) -> int:
+        """How many of the starters give the option's keep the points the seat lacks of the target (none
+        where it lacks more than a hand can make)."""
         assert self.score is not None
-        me, opponent = self.score
-        need, theirs = self.rules.target - me, self.rules.target - opponent
-        pone = self.role == "pone"
-        if need == theirs == 1:
-            # Every play scores a point at least (the last card), so no hand is counted: the play decides.
-            text = "the board changes the advice: you both need 1, so the first point pegged wins"
-        else:
-            first = "you need {need} and count first" if pone else "you need {need}, he needs {theirs} and counts first"
-            text = "the board changes the advice: " + first.format(need=need, theirs=theirs)
-            made = [sum(hand_distribution(o.throw.keep, o.cards).counts[need:]) if need <= 29 else 0
-                    for o in (best, points)]
-            if pone and made[0] > made[1]:
-                return (f"{text}: keep the hand that makes {need} more often: {format_cards(best.throw.keep)} makes "
-                        f"it with {made[0]} of {self.starters} starters, {format_cards(points.throw.keep)} (the best "
-                        f"for points) with {made[1]}; throwing {format_cards(best.cards)} wins "
-                        f"{chance_text(best.chance)}, {format_cards(points.cards)} {chance_text(points.chance)}")
-        return (f"{text}; throwing {format_cards(best.cards)} wins {chance_text(best.chance)}, "
-                f"{format_cards(points.cards)} (the best for points) {chance_text(points.chance)}")
+        need = self.rules.target - self.score[0]
+        return sum(hand_distribution(option.throw.keep, option.cards).counts[need:]) if need <= 29 else 0
 
 
 def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
     """The seat's throws priced by the expert's measure, its own throw first; with ``board`` (and a
     board's table for the game) each with its chance to win from the view's scores.
 
-    >>> from crib_cli.cards import parse_cards
+    >>> from crib_cli.cards import format_cards, parse_cards
     >>> analysis = analyze_throws(View(GameRules(), 0, 1, (0, 0), parse_cards("AS 2D 6D 9S 9C QC")))
-    >>> format_cards(analysis.best.cards), points_text(analysis.best.points)
-    ('2D QC', '2.65')
+    >>> format_cards(analysis.best.cards), analysis.best.points
+    ('2D QC', 265)
     """
     rules, role = view.rules, seat_role(view)
     pegging = EXPERT.weighs_pegging(rules)
@@ -192,7 +169,7 @@ class CardOption:
     """One card that may be laid, priced: the count it leaves and what it scores now (with a go or the
     last card it earns at once); ``net``, the expected net pegging from here, its own points included;
     ``win`` the chance to win, where a board is known; ``reply`` what one unseen card drawn at random
-    scores in reply; ``why`` the search's line in words."""
+    scores in reply; ``line`` the search's line after it, the reason as data."""
 
     card: Card
     count: int
@@ -200,7 +177,7 @@ class CardOption:
     net: float
     win: float | None
     reply: float
-    why: str
+    line: Line
 
     @property
     def now(self) -> int:
@@ -223,14 +200,20 @@ class PlayAnalysis:
     """Every card that may be laid, priced, best first (the expert's card first at its depth).
 
     ``board``: ranked by the chance to win (the expert plays the board here); ``depth`` is how many
-    cards the search looked ahead, ``left`` how many cards were left to play; ``need`` the points
-    each side lacks of the target (mine, the opponent's), when a board is known.
+    cards the search looked ahead, ``left`` how many cards were left to play; the position: ``hand``
+    the seat's cards (sorted), ``pile`` the series so far as known, ``count`` the count (its cards may
+    be unknown), ``players`` how many seats play; ``need`` the points each side lacks of the target
+    (mine, the opponent's), when a board is known.
     """
 
     options: tuple[CardOption, ...]
     board: bool
     depth: int
     left: int
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    count: int
+    players: int
     need: tuple[int, int] | None = None
 
     def option(self, card: Card) -> CardOption:
@@ -242,23 +225,18 @@ class PlayAnalysis:
         return self.options[0]
 
     @property
-    def horizon(self) -> str:
-        """How far the search looked, in words."""
-        if self.depth >= self.left:
-            return "to the end of the play"
-        return f"{self.depth} cards ahead"
+    def by_points(self) -> CardOption:
+        """The best card by points alone."""
+        return max(self.options, key=lambda option: option.net)
 
-    def note(self) -> str:
-        """How the board changes the advice, when it does (else empty)."""
-        best = self.best
-        points = max(self.options, key=lambda option: option.net)
-        if not self.board or self.need is None or best.chance is None or points.chance is None:
-            return ""
-        if best.chance - points.chance < NOTED:
-            return ""
-        need, theirs = self.need
-        return (f"the board changes the advice: you need {need} and he needs {theirs}: {best.card} wins "
-                f"{chance_text(best.chance)}, {points.card} (the best for points) {chance_text(points.chance)}")
+    @property
+    def changed(self) -> bool:
+        """Whether the board changes the advice: the card by the chance to win gains :data:`NOTED` or more
+        over the best by points."""
+        if not self.board or self.need is None:
+            return False
+        best, points = self.best, self.by_points
+        return best.chance is not None and points.chance is not None and best.chance - points.chance >= NOTED
 
 
 def view_of_play(
@@ -335,8 +313,8 @@ def analyze_play(view: View, depth: int | str | None = None, *, board: bool = Tr
     >>> from crib_cli.cards import parse_cards
     >>> view = view_of_play(parse_cards("5S 6S 9D TD"), parse_cards("7D"), rules=GameRules())
     >>> analysis = analyze_play(view, "expert")
-    >>> str(analysis.best.card), points_text(analysis.best.points, sign=True), analysis.horizon
-    ('9D', '+0.23', '3 cards ahead')
+    >>> str(analysis.best.card), analysis.best.points, analysis.depth
+    ('9D', 23, 3)
     """
     state = play_state(view)
     board = board and view.starter is not None and len(view.thrown) == view.rules.thrown
@@ -389,7 +367,7 @@ def _analysis(
     chance_goal: Goal | None, unseen: Counter[Rank], need: tuple[int, int] | None,
 ) -> PlayAnalysis:
     """The cards ranked by the measure's lines (points, or the chance with ``rank_goal``), each with
-    the other figure where known and its why."""
+    the other figure where known and its line."""
     lines = play_lines(state, depth, rank_goal)
     if rank_goal is not None:
         points = play_values(state, depth)
@@ -400,195 +378,46 @@ def _analysis(
     measure = chances if rank_goal is not None else points
     first = best_rank(measure)
     order = sorted(measure, key=lambda rank: (rank != first, -measure[rank], -rank))
-    words = _Words(state, hand, pile, count)
+    left = sum(state.left)
     options = []
     for rank in order:
         line = lines[rank]
         for card in sorted(card for card in hand if card.rank == rank):
-            options.append(CardOption(
-                card, count + card.value, words.items_of(card, line), points[rank], chances.get(rank),
-                words.reply(card, line, unseen), words.why(card, line),
-            ))
-    return PlayAnalysis(tuple(options), rank_goal is not None, min(depth, sum(state.left)), sum(state.left), need)
+            laid, reached = (*pile, card), count + card.value
+            reply = _reply(laid, reached, unseen) if line.after == "reply" else 0.0
+            options.append(CardOption(card, reached, score_laid(laid, reached, line.points, left == 1), points[rank],
+                                      chances.get(rank), reply, line))
+    return PlayAnalysis(tuple(options), rank_goal is not None, min(depth, left), left, tuple(sorted(hand)),
+                        tuple(pile), count, len(state.left), need)
 
 
-_KIND_WORDS = {"fifteen": "15", "thirty-one": "31", "go": "the go", "last card": "the last card"}
-_RANK_WORDS = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
-_TEN_CARDS = [10, 11, 12, 13]
+def score_laid(pile: Sequence[Card], count: int, points: int, last: bool) -> tuple[PegItem, ...]:
+    """What the last card of ``pile`` scores at ``count``: pairs and runs from the pile, 15 or 31 from
+    the count (the series' first cards may be unknown), and the go or (``last``) the last card that
+    makes up ``points``, what the search says it scores.
 
-
-def items_text(items: Sequence[PegItem]) -> str:
-    """Scoring items as a player says them: ``15 and a pair for 4``.
-
-    >>> items_text([PegItem("fifteen", 2), PegItem("pair", 2)])
-    '15 and a pair for 4'
+    >>> from crib_cli.cards import parse_cards
+    >>> [item.kind for item in score_laid(parse_cards("7D 8D"), 15, 2, False)]
+    ['fifteen']
     """
-    names = [_KIND_WORDS.get(item.kind, f"a {item.kind}") for item in items]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{joined} for {sum(item.points for item in items)}"
+    items = tuple(item for item in score_play(pile) if item.kind not in ("fifteen", "thirty-one"))
+    if count in (15, LIMIT):
+        items = (PegItem("fifteen" if count == 15 else "thirty-one", 2), *items)
+    if points > sum(item.points for item in items):
+        items += (LAST_CARD if last else GO,)
+    return items
 
 
-def rank_words(ranks: Sequence[int]) -> str:
-    """Ranks as a player names them: ``a ten-card`` for all four, else ``a 4 or a 5``."""
-    ordered = sorted(ranks)
-    if ordered == _TEN_CARDS:
-        return "a ten-card"
-    names = [_RANK_WORDS.get(rank, f"a {rank}") for rank in ordered]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _percent(chance: float) -> str:
-    return "under 1%" if chance < 0.005 else f"{round(100 * chance)}%"
-
-
-@dataclass
-class _Group:
-    """Replies alike in what they do (the count, what they score, the answer and what it scores)."""
-
-    ranks: list[int]
-    chance: float
-    reached: int
-    his: tuple[PegItem, ...]
-    answer: Card | None
-    yours: tuple[PegItem, ...]
-
-    @property
-    def his_points(self) -> int:
-        return sum(item.points for item in self.his)
-
-    @property
-    def your_points(self) -> int:
-        return sum(item.points for item in self.yours)
-
-
-class _Words:
-    """The search's lines told in a player's words, for one position: ``hand`` the cards of the seat
-    to move, ``pile`` the series so far as known, ``count`` the count (its cards may be unknown)."""
-
-    def __init__(self, state: PlayState, hand: Sequence[Card], pile: Sequence[Card], count: int) -> None:
-        self.cards_left = sum(state.left)
-        self.hand = tuple(sorted(hand))
-        self.pile = tuple(pile)
-        self.count = count
-        self.players = len(state.left)
-
-    def who(self, seat: int | None) -> str:
-        """The seat that answers, as the advice names it: ``he`` with two players."""
-        if self.players == 2:
-            return "he"
-        return "your partner" if self.players == 4 and seat == 2 else "the next player"
-
-    def scored(self, pile: Sequence[Card], count: int, points: int, last: bool) -> tuple[PegItem, ...]:
-        """What the last card of ``pile`` scores at ``count``: pairs and runs from the pile, 15 or 31
-        from the count (the series' first cards may be unknown), and the go or the last card that
-        makes up ``points``."""
-        items = tuple(item for item in score_play(pile) if item.kind not in ("fifteen", "thirty-one"))
-        if count in (15, LIMIT):
-            items = (PegItem("fifteen" if count == 15 else "thirty-one", 2), *items)
-        if points > sum(item.points for item in items):
-            items += (LAST_CARD if last else GO,)
-        return items
-
-    def items_of(self, card: Card, line: Line) -> tuple[PegItem, ...]:
-        """What laying ``card`` scores now."""
-        return self.scored((*self.pile, card), self.count + card.value, line.points, self.cards_left == 1)
-
-    def reply(self, card: Card, line: Line, unseen: Counter[Rank]) -> float:
-        """The one-card statistic: what one unseen card drawn at random scores in reply, a card that
-        would pass 31 scoring 0; 0 when no reply follows (31, the end, everyone else gone)."""
-        if line.after != "reply":
-            return 0.0
-        count, pile = self.count + card.value, (*self.pile, card)
-        total = sum(unseen.values())
-        expected = 0
-        for rank, number in unseen.items():
-            if count + rank.count_value <= LIMIT:
-                items = self.scored((*pile, DECK[(rank - 1) * 4]), count + rank.count_value, 0, False)
-                expected += number * sum(item.points for item in items)
-        return expected / total if total else 0.0
-
-    def why(self, card: Card, line: Line) -> str:
-        """The line after ``card``: what it scores, then the reply feared most, the answer kept, the go expected."""
-        parts = []
-        now = self.items_of(card, line)
-        if now:
-            parts.append(f"makes {items_text(now)}")
-        if line.after == "won":
-            parts.append("wins the game")
-        elif line.after == "reset":
-            parts.append("the count starts again")
-        elif line.after == "again":
-            parts.append(f"{'he has' if self.players == 2 else 'everyone else has'} said go: you lay again")
-        elif line.after == "reply" and line.replies:
-            parts += self.replies(card, line)
-        return "; ".join(parts) or "nothing scores"
-
-    def groups(self, card: Card, line: Line) -> tuple[list[_Group], float]:
-        """The replies to ``card`` grouped by what they do, and the chance of a go."""
-        count, pile = self.count + card.value, (*self.pile, card)
-        hand = list(self.hand)
-        hand.remove(card)
-        groups: dict[tuple[object, ...], _Group] = {}
-        go = 0.0
-        for reply in line.replies:
-            if reply.rank is None:
-                go += reply.chance
-                continue
-            reached = count + VALUES[reply.rank]
-            his_card = DECK[(reply.rank - 1) * 4]  # any card of the rank: the play scores ranks and values
-            his = self.scored((*pile, his_card), reached, reply.points, self.cards_left == 2)
-            answer = None if reply.answer is None else next(c for c in hand if c.rank == reply.answer)
-            yours: tuple[PegItem, ...] = ()
-            if answer is not None:
-                yours = self.scored((*pile, his_card, answer), reached + answer.value, reply.answer_points,
-                                    self.cards_left == 3)
-            key = (reached, tuple(his), reply.answer, tuple(yours))
-            if key in groups:
-                groups[key].ranks.append(reply.rank)
-                groups[key].chance += reply.chance
-            else:
-                groups[key] = _Group([reply.rank], reply.chance, reached, his, answer, yours)
-        return list(groups.values()), go
-
-    def reply_text(self, group: _Group, who: str) -> str:
-        """``if he lays a 6 for 15 (19%), he makes 15 for 2, and your 6C makes a pair for 2 back``."""
-        text = f"if {who} lays {rank_words(group.ranks)} for {group.reached} ({_percent(group.chance)})"
-        if group.his:
-            text += f", he makes {items_text(group.his)}"
-        if group.answer is not None and group.yours:
-            text += f"{', and' if group.his else ','} your {group.answer} makes {items_text(group.yours)}"
-            text += " back" if group.his else ""
-        return text
-
-    def replies(self, card: Card, line: Line) -> list[str]:
-        """The reply feared most (the likeliest points against), the answer kept (the likeliest points
-        back, from another reply), the go expected; each reply in one of them at most."""
-        groups, go = self.groups(card, line)
-        who = self.who(line.seat)
-        told = []
-        threats = [group for group in groups if group.his_points]
-        fear = max(threats, key=lambda group: group.chance * group.his_points, default=None)
-        if fear is not None:
-            invited = fear.answer is not None and card.rank in fear.ranks and any(
-                "pair royal" in item.kind for item in fear.yours)
-            if invited and fear.answer is not None:
-                lead = "lead from the pair: " if not self.pile and self.count == 0 else ""
-                told.append(f"{lead}if {who} pairs it, your {fear.answer} makes {items_text(fear.yours)} "
-                            f"({who} does {_percent(fear.chance)} of the time)")
-            elif fear.chance < NOTABLE:
-                told.append(f"{who} seldom scores in reply")
-                fear = None
-            else:
-                told.append(self.reply_text(fear, who))
-        answers = [group for group in groups if group.yours and group is not fear and group.chance >= NOTABLE]
-        kept = max(answers, key=lambda group: group.chance * group.your_points, default=None)
-        if kept is not None:
-            told.append(self.reply_text(kept, who))
-        if go >= 0.1:
-            told.append(f"{who} says go {_percent(go)} of the time")
-        if not threats:
-            told.append("no reply scores")
-        return told
+def _reply(pile: Sequence[Card], count: int, unseen: Counter[Rank]) -> float:
+    """The one-card statistic: what one unseen card drawn at random scores laid on ``pile`` at ``count``,
+    a card that would pass 31 scoring 0."""
+    total = sum(unseen.values())
+    expected = 0
+    for rank, number in unseen.items():
+        if count + rank.count_value <= LIMIT:
+            items = score_laid((*pile, DECK[(rank - 1) * 4]), count + rank.count_value, 0, False)
+            expected += number * sum(item.points for item in items)
+    return expected / total if total else 0.0
 
 
 # --- verdicts: a decision against the analyst's first choice -------------------------------------
@@ -601,9 +430,8 @@ class Verdict:
     ``kind`` is ``throw`` or ``play``; ``chosen`` and ``best`` the cards thrown or the card laid.
     Points are in hundredths (a throw's net plus its pegging value where weighed; a card's expected
     net pegging from here), chances in tenths of a percent (None where no board is known). ``board``:
-    the chance to win decided, so the best is the likeliest to win. ``why`` says why the best is
-    best and, when another was chosen, what the choice leads to; ``note`` how the board changed the
-    advice, if it did.
+    the chance to win decided, so the best is the likeliest to win. ``changed``: another was chosen
+    where the board changed the advice (:attr:`ThrowAnalysis.changed`).
     """
 
     kind: str
@@ -614,8 +442,7 @@ class Verdict:
     best_points: int
     chosen_chance: int | None = None
     best_chance: int | None = None
-    why: str = ""
-    note: str = ""
+    changed: bool = False
 
     @property
     def points_given_up(self) -> int:
@@ -639,18 +466,17 @@ def judge_throw(analysis: ThrowAnalysis, thrown: Sequence[Card]) -> Verdict:
     """The throw made against the analyst's first."""
     chosen, best = analysis.option(thrown), analysis.best
     return Verdict("throw", chosen.cards, best.cards, analysis.board, chosen.points, best.points, chosen.chance,
-                   best.chance, note=analysis.note())
+                   best.chance, analysis.changed)
 
 
 def judge_play(analysis: PlayAnalysis, card: Card) -> Verdict:
-    """The card laid against the analyst's first, with the why of both."""
+    """The card laid against the analyst's first."""
     chosen, best = analysis.option(card), analysis.best
     if chosen.card.rank == best.card.rank:
         return Verdict("play", (card,), (card,), analysis.board, chosen.points, chosen.points, chosen.chance,
-                       chosen.chance, f"{card}: {chosen.why}")
-    why = f"{best.card}: {best.why}; yours, {card}: {chosen.why}"
+                       chosen.chance)
     return Verdict("play", (card,), (best.card,), analysis.board, chosen.points, best.points, chosen.chance,
-                   best.chance, why, analysis.note())
+                   best.chance, analysis.changed)
 
 
 def deal_chance(rules: GameRules, scores: Sequence[int], seat: int, dealer: int) -> float | None:
@@ -658,93 +484,3 @@ def deal_chance(rules: GameRules, scores: Sequence[int], seat: int, dealer: int)
     if not has_board(View(rules, seat, dealer, tuple(scores), ())) or max(scores) >= rules.target:
         return None
     return odds(Position(rules, (scores[seat], scores[1 - seat]), seat == dealer)).win
-
-
-# --- the words every piece of advice shares ------------------------------------------------------
-
-
-def throw_columns(analysis: ThrowAnalysis) -> tuple[str, ...]:
-    """The headers of :func:`throw_rows`."""
-    columns: tuple[str, ...] = ("throw", "keep", "hand", "crib", "net")
-    if analysis.pegging:
-        columns += ("peg", "total")
-    return columns + (("win",) if analysis.score is not None else ())
-
-
-def throw_row(analysis: ThrowAnalysis, option: ThrowOption) -> list[str]:
-    """One throw's figures as printed; each net is what the hand and crib beside it make, each total the
-    net and peg beside it."""
-    row = [format_cards(option.cards), format_cards(option.throw.keep), points_text(option.hand),
-           points_text(option.crib), points_text(option.net)]
-    if option.peg is not None:
-        row += [points_text(option.peg), points_text(option.points)]
-    if analysis.score is not None:
-        row.append(chance_text(option.chance) if option.chance is not None else "")
-    return row
-
-
-def throw_key(analysis: ThrowAnalysis) -> list[str]:
-    """What the columns of a throw table mean, and what ranks it."""
-    sign = "-" if analysis.role == "pone" else "+"
-    lines = [(f"hand: the keep's mean over the {analysis.starters} starters; crib: its mean, the other crib cards "
-              f"any unseen; net = hand {sign} crib")]
-    if analysis.pegging:
-        lines.append("peg: what the keep pegs less what it concedes, expert against expert; total = net + peg")
-    if analysis.board:
-        which = "all" if analysis.weighed == len(analysis.options) else f"the {analysis.weighed} best by points"
-        lines.append(f"win: the chance to win the game; ranked by it, {which} weighed, as this deal may end the game")
-    elif analysis.score is not None:
-        lines.append("win: the chance to win the game; ranked by points, as this deal can hardly end the game")
-    return lines
-
-
-def _figure(analysis: ThrowAnalysis, option: ThrowOption) -> str:
-    """A throw's points as the coach says them: ``total 2.09 (net 3.23, peg -1.14)`` or ``net 1.69``."""
-    if option.peg is None:
-        return f"net {points_text(option.net)}"
-    return f"total {points_text(option.points)} (net {points_text(option.net)}, peg {points_text(option.peg)})"
-
-
-def throw_text(analysis: ThrowAnalysis, verdict: Verdict) -> str:
-    """``you threw AS QC: total 2.09 (net 3.23, peg -1.14); best 2D QC: total 2.65 (...); you gave up 0.56``;
-    by the chance to win where the board decided."""
-    chosen, best = analysis.option(verdict.chosen), analysis.option(verdict.best)
-    text = f"you threw {format_cards(chosen.cards)}: "
-    if verdict.board:
-        assert chosen.chance is not None and best.chance is not None
-        lost = verdict.chance_given_up
-        text += f"{chance_text(chosen.chance)} to win, {_figure(analysis, chosen)}"
-        if not lost:
-            return f"{text}: the best throw"
-        return (f"{text}; best {format_cards(best.cards)}: {chance_text(best.chance)}; you gave up "
-                f"{chance_text(lost or 0)} of your chance to win")
-    text += _figure(analysis, chosen)
-    if not verdict.points_given_up:
-        return f"{text}: the best throw"
-    return (f"{text}; best {format_cards(best.cards)}: {_figure(analysis, best)}; you gave up "
-            f"{points_text(verdict.points_given_up)}")
-
-
-def card_text(option: CardOption) -> str:
-    """A card's figures and why, a line of the coach's ``?``."""
-    figures = f"{points_text(option.points, sign=True)} net pegging expected from here"
-    if option.chance is not None:
-        figures = f"{chance_text(option.chance)} to win, {figures}"
-    return f"{option.card}: {figures}; {option.why}"
-
-
-def play_text(verdict: Verdict, best: str = "the expert would lay") -> str:
-    """The best card (as ``best`` names it: the expert's), the figures of both, what was given up and why;
-    or that the expert agrees."""
-    if verdict.board:
-        assert verdict.best_chance is not None and verdict.chosen_chance is not None
-        lost = verdict.chance_given_up or 0
-        figures = (f"{chance_text(verdict.best_chance)} to win, yours {chance_text(verdict.chosen_chance)}: "
-                   f"you gave up {chance_text(lost)}")
-    else:
-        lost = verdict.points_given_up
-        figures = (f"{points_text(verdict.best_points, sign=True)}, yours {points_text(verdict.chosen_points, sign=True)}: "
-                   f"you gave up {points_text(lost)}")
-    if not lost:
-        return "the expert would lay it too"
-    return f"{best} {verdict.best[0]} ({figures})" + (f": {verdict.why}" if verdict.why else "")

@@ -34,28 +34,26 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, Rank, format_cards
+from ..cards import DECK, Card, Rank
 from ..cribs import expert_crib_means
 from ..discard import analyze_discards
 from ..pegging import pegging_value
 from ..rules import HEELS, GameRules
 from ..score import show_total
-from .analyst import EXPERT, Verdict, analyze_play, analyze_throws, judge_play, judge_throw
+from .analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from .engine import play_deal
-from .expert import has_board, seat_role
 from .players import View
 from .record import DealRecord, GameRecord, RecordError, ShowRecord
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One decision of a seat, priced: in which deal (from 0), the verdict, and the position as a
-    command line to paste (``crib discard ...`` or ``crib peg --advise ...``)."""
+    """One decision of a seat, priced: in which deal (from 0), the verdict, and the view it was made from."""
 
     deal: int
     seat: int
     verdict: Verdict
-    position: str
+    view: View
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +142,7 @@ def _order(decision: Decision) -> int:
 def review_game(record: GameRecord, names: Sequence[str]) -> Review:
     """Replay a logged game and price every decision; :class:`RecordError` where it does not replay.
 
+    >>> from crib_cli.game.analyst import EXPERT
     >>> from crib_cli.game.engine import play_game
     >>> import random
     >>> record = play_game([EXPERT, EXPERT], GameRules(target=61), random.Random(1))
@@ -204,12 +203,11 @@ class _Replayer:
         out = []
         for view, answer in self.answers:
             if view.play is None:
-                analysis = analyze_throws(view)
-                verdict = judge_throw(analysis, answer)
-                out.append(Decision(deal, self.seat, verdict, throw_position(view, analysis.board)))
+                verdict = judge_throw(analyze_throws(view), answer)
+                out.append(Decision(deal, self.seat, verdict, view))
             elif len({card.rank for card in view.fits}) > 1:
                 verdict = judge_play(analyze_play(view, "expert"), answer[0])
-                out.append(Decision(deal, self.seat, verdict, play_position(view)))
+                out.append(Decision(deal, self.seat, verdict, view))
         return out
 
 
@@ -232,40 +230,6 @@ def _check(number: int, deal: DealRecord, replayed: DealRecord) -> None:
                               f"but the deal replays to {getattr(replayed, what)}")
     if [(s.seat, s.kind, s.points) for s in deal.shows] != [(s.seat, s.kind, s.points) for s in replayed.shows]:
         raise RecordError(f"deal {number + 1}: the log's shows are not the shows the deal replays to")
-
-
-def throw_position(view: View, board: bool) -> str:
-    """The throw as a ``crib discard`` command line."""
-    rules = view.rules
-    words = [f'crib discard "{format_cards(sorted(view.hand))}" --role {seat_role(view)}']
-    if EXPERT.weighs_pegging(rules):
-        words.append("--pegging")
-    words += _game_options(view, board)
-    return " ".join(words)
-
-
-def play_position(view: View, depth: int | str | None = "expert", *, board: bool = True) -> str:
-    """The position in the play as a ``crib peg --advise`` command line, looking ``depth`` ahead (None:
-    advice's own), from the score where ``board`` and the game has a board."""
-    assert view.play is not None and view.starter is not None
-    words = [f'crib peg --advise --hand "{format_cards(sorted(view.hand))}" --starter {view.starter}',
-             f'--thrown "{format_cards(view.thrown)}"', *([f"--depth {depth}"] if depth is not None else []),
-             *_game_options(view, board and has_board(view))]
-    words += ["go" if turn.card is None else str(turn.card) for turn in view.play.turns]
-    return " ".join(words)
-
-
-def _game_options(view: View, board: bool) -> list[str]:
-    """The options that say which game it is: the players, the variant, the score and the game's length."""
-    rules = view.rules
-    words = [f"--players {rules.players}"] if rules.players != 2 else []
-    if rules.variant != "six":
-        words.append(f"--variant {rules.variant}")
-    if board:
-        words.append(f"--score {view.scores[view.seat]}-{view.scores[1 - view.seat]}")
-        if rules.target != GameRules(variant=rules.variant).target:
-            words.append(f"--to {rules.target}")
-    return words
 
 
 def _luck(deal: DealRecord, seat: int, rules: GameRules) -> Luck:
