@@ -27,7 +27,7 @@ from ..game import (
 )
 from ..game.analyst import deal_chance, tenths
 from ..game.simulate import side_names
-from ..rules import HEELS, LIMIT, SKUNKS
+from ..rules import HEELS, LIMIT, MARGIN_NAMES, SKUNKS
 from ..score import check_claim
 from . import formats
 from .advice import chance_text
@@ -249,11 +249,6 @@ class Table:
         return "game left unfinished: " + joiner.join(f"{name} {score}" for name, score in zip(self.sides, self.scores))
 
 
-BIG_WINS = {"double_skunks": "a double skunk", "skunks": "a skunk", "lurches": "a lurch"}
-"""The big wins of :data:`~crib_cli.rules.SKUNKS` as the table names them, by their kind."""
-# A literal until crib_cli.rules names the big wins for people; then it reads them from there.
-
-
 def games_text(game_points: int, target: int) -> str:
     """``1 game``, ``a skunk, 2 games``, ``a double skunk, 4 games`` or ``a lurch, 2 games``.
 
@@ -262,4 +257,4 @@ def games_text(game_points: int, target: int) -> str:
     """
     count = f"{game_points} game{'s' if game_points != 1 else ''}"
     kind = next((kind for _, points, kind in SKUNKS.get(target, ()) if points == game_points), None)
-    return f"{BIG_WINS[kind]}, {count}" if kind is not None else count
+    return f"a {MARGIN_NAMES[kind]}, {count}" if kind is not None else count
