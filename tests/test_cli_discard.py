@@ -11,6 +11,8 @@ from click.testing import CliRunner, Result
 from crib_cli.cards import parse_cards
 from crib_cli.cli import cli
 from crib_cli.discard import analyze_discards
+from crib_cli.game import GameRules, View
+from crib_cli.game.analyst import analyze_throws
 
 DEAL = "5S 5C 6D JH 4C KS"
 FIVE = "JD 5D 4D 7D 8C"
@@ -306,3 +308,22 @@ def test_five_card_cribbage_detail_and_batch() -> None:
     lines = batch.stdout.splitlines()
     assert lines[1].startswith("5S 5C 6D JH 4C,5S 5C JH,4C 6D,8.0,6,15,")
     assert lines[2].endswith('"line 2: a five-card cribbage deal is 5 cards, got 6"')
+
+
+@pytest.mark.parametrize(("deal", "role", "seat"), [
+    ("2S 2H 6D 8C TD KC", "dealer", 1),  # 6D 8C: 3.83 + 5.23 = 9.06, + 0.99 = 10.05 (10.04 summed before rounding)
+    ("5S 5C 6D JH 4C KS", "pone", 0),
+    ("AS 2D 6D 9S 9C QC", "pone", 0),
+], ids=["the review's 6D 8C", "the 29 hand's deal", "a pone's"])
+def test_the_printed_figures_add_up_and_are_the_analysts(deal: str, role: str, seat: int) -> None:
+    """One rounding rule: a printed net is the printed hand and crib's, a total the printed net and peg's,
+    and each is the figure the coach and the review give for the same throw."""
+    result = run("discard", deal, "--role", role, "--pegging")
+    assert result.exit_code == 0, result.output
+    analysis = analyze_throws(View(GameRules(), seat, 1, (0, 0), parse_cards(deal)))
+    rows = [line.split() for line in result.stdout.splitlines()[2:2 + len(analysis.options)]]
+    for row in rows:
+        hand, crib, net, peg, total = (round(float(row[at]) * 100) for at in (6, 9, 10, 11, 12))
+        option = analysis.option(parse_cards(" ".join(row[4:6])))
+        assert net == (hand + crib if role == "dealer" else hand - crib) and total == net + peg
+        assert (hand, crib, net, peg, total) == (option.hand, option.crib, option.net, option.peg, option.points)

@@ -20,9 +20,11 @@ from ..discard import (
     hand_distribution,
     starter_detail,
 )
+from ..game.analyst import cents, tenths
 from ..rules import CRIB_MODELS, ROLES, Position, deal_rules
 from ..stats import Distribution
 from . import formats
+from .advice import chance_text, points_text
 from .common import (
     CardsType,
     ScoreType,
@@ -204,13 +206,15 @@ def discard_json(
 
 def throw_rows(options: Sequence[Throw], role: str | None, pegging: bool) -> Iterator[list[Any]]:
     """Table rows: the cards, hand mean/min/max, crib mean, the net for the role (or both nets),
-    with pegging the pegging value and the total, and from a score the chance to win."""
+    with pegging the pegging value and the total, and from a score the chance to win. Each net is
+    the printed hand and crib's, each total the printed net and peg's (JSON and CSV keep every figure whole)."""
     for o in options:
-        means = (o.crib_mean, o.net(role)) if role else (o.crib_mean, o.net_dealer, o.net_pone)
-        pegs = (o.peg or 0.0, o.total(role)) if pegging and role else ()
-        win = [f"{100 * o.win:.1f}%"] if o.win is not None else []
-        yield [format_cards(o.keep), format_cards(o.throw), f"{float(o.hand_mean):.2f}", o.hand_min, o.hand_max,
-               *(f"{float(m):.2f}" for m in (*means, *pegs)), *win]
+        hand, crib = cents(float(o.hand_mean)), cents(float(o.crib_mean))
+        nets = (hand - crib,) if role == "pone" else (hand + crib,) if role else (hand + crib, hand - crib)
+        pegs = (cents(o.peg or 0.0), nets[0] + cents(o.peg or 0.0)) if pegging and role else ()
+        win = [chance_text(tenths(o.win))] if o.win is not None else []
+        yield [format_cards(o.keep), format_cards(o.throw), points_text(hand), o.hand_min, o.hand_max,
+               *map(points_text, (crib, *nets, *pegs)), *win]
 
 
 def starter_rows(detail: Sequence[StarterScore], unseen: int) -> Iterator[list[Any]]:
