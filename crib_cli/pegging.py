@@ -38,8 +38,8 @@ class PeggingValue:
 
 
 WINDOW = 13
-"""The play's points counted one by one up to this many: more are counted as this many. A keep
-rarely pegs more (the dealer 13 or more in 0.56% of the board's sampled deals, the pone in 0.28%)."""
+"""The play's points counted one by one up to this many: more are counted as this many, as a keep
+rarely pegs more (docs/methods.md says how rarely)."""
 
 
 @dataclass(frozen=True, slots=True)

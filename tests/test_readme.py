@@ -96,11 +96,12 @@ def test_the_documented_player_plays(tmp_path: Path, monkeypatch: pytest.MonkeyP
     """The plug-in player written out in the reference plays whole games through crib simulate."""
     code = next("\n".join(lines) + "\n" for kind, lines in parts(REFERENCE) if kind == "python")
     assert code.startswith("# mybot.py")
-    (tmp_path / "mybot.py").write_text(code, encoding="utf-8")
+    # Written under a name of its own: a test module that imports another mybot must not find this one.
+    (tmp_path / "documented_bot.py").write_text(code, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    result = CliRunner().invoke(cli, ["simulate", "--games", "5", "--a", "expert", "--b", "mybot:make_player"])
+    result = CliRunner().invoke(cli, ["simulate", "--games", "5", "--a", "expert", "--b", "documented_bot:make_player"])
     assert result.exit_code == 0, result.output
-    assert "B mybot:make_player" in result.stdout
+    assert "B documented_bot:make_player" in result.stdout
 
 
 def test_ci_runs_the_readme_test_command() -> None:

@@ -93,8 +93,8 @@ def odds(scores: tuple[int, ...], dealer: str | None, target: str | None, varian
 
     SCORES are mine and the opponent's at the start of a deal; --dealer says
     who deals it. The chances are the expert's against an equal player, from
-    a table built by simulating deals of the expert against itself (see the
-    README for how, and its error). Without scores, a picture of the whole
+    a table built by simulating deals of the expert against itself (see
+    docs/methods.md for how, and its error). Without scores, a picture of the whole
     board: my chance to win in whole percents, every --step points, for each
     dealer (or the one --dealer names); the picture is a table only, --format
     json is for one position.

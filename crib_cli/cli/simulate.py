@@ -208,7 +208,7 @@ def simulate(
     with four, A's partner sits in seat 2 and B's in seat 3); the first
     deal goes round the seats. A player is a built-in strategy or
     module:factory, a callable with no arguments returning an object with
-    discard(view) and play(view) (see the README), imported from the
+    discard(view) and play(view) (see docs/reference.md), imported from the
     working directory or the Python path. Game i depends only on the seed
     and i, so --jobs and --cluster change nothing but the time. Ctrl-C
     stops the run and reports the games finished so far (the first ones,

@@ -286,7 +286,7 @@ def view_of_play(
 def advice_depth(state: PlayState) -> int:
     """How far advice looks by default: with two players :data:`TWO_PLAYER_CARDS` cards, the end of the
     play from its second card on (from the lead, all but the last card); with three or four,
-    :data:`ADVICE_CARDS` cards. Each takes well under a second: see ``scripts/bench_advice.py``."""
+    :data:`ADVICE_CARDS` cards, for advice that comes at once (``scripts/bench_advice.py`` times it)."""
     return min(TWO_PLAYER_CARDS if len(state.left) == 2 else ADVICE_CARDS, sum(state.left))
 
 

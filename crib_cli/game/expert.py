@@ -40,9 +40,8 @@ but where the deal all but surely ends the game (:data:`RACE`)."""
 
 RACE = 1.75
 """From this :func:`~crib_cli.board.ending_chance` up (both seats all but sure to reach what they need
-in the deal: from 114-114, say), the board weighs every throw: there the play decides, and the
-best throws by points miss the likeliest to win in 8% (the pone at 114-114) to 58% (the dealer at
-120-120) of the deals."""
+in the deal: from 114-114, say), the board weighs every throw: there the play decides, and the best
+throws by points often miss the likeliest to win (docs/methods.md measures how often)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,7 +114,7 @@ throws by the exact net plus the pegging value of the keep and pegs for points;
 ``expert`` plays as it does but plays the board when a deal may end the game
 (two players); ``expert-basic`` throws by the exact net alone (hand and
 random-model crib). The expert crib model's term is left out: it showed no
-gain in games (see the README)."""
+gain in games (see docs/methods.md)."""
 
 
 class PlayerSpecError(ValueError):
