@@ -156,7 +156,7 @@ def analyze_discards(
     check_terms(crib_model, pegging, role, rules.players, variant)
     if position is not None:
         _check_position(position, role, rules)
-    throws = throw_means(dealt, players=rules.players, variant=variant, role=role, pegging=pegging)
+    throws = _throws(dealt, rules, role, pegging)
     if crib_model == "expert":
         cribs = _expert_cribs(dealt, role)
         throws = tuple(replace(option, crib_mean=cribs[option.throw]) for option in throws)
@@ -272,7 +272,11 @@ def throw_means(
     The figures :func:`analyze_discards` ranks, for players that weigh them their own way.
     """
     dealt = tuple(sorted(cards))
-    rules = deal_rules(len(dealt), players=players, variant=variant)
+    return _throws(dealt, deal_rules(len(dealt), players=players, variant=variant), role, pegging)
+
+
+def _throws(dealt: tuple[Card, ...], rules: GameRules, role: str | None, pegging: bool) -> tuple[Throw, ...]:
+    """:func:`throw_means` for a sorted deal of a game already checked."""
     totals = _Totals.of(dealt, rules.thrown)
     starters, combos = totals.starters, totals.combos
     if not pegging:
