@@ -35,7 +35,7 @@ from ..discard import Throw, analyze_discards, hand_distribution, win_chances
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules
 from ..tables import VALUES
-from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role, weighed
+from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role, throws_weighed
 from .lookahead import Goal, Line, PlayState, best_rank, play_lines, play_values, search_depth
 from .players import View
 
@@ -100,7 +100,7 @@ class ThrowAnalysis:
     """Every throw of a deal priced for the seat, the expert's throw first, then by the measure.
 
     ``pegging``: the pegging value is weighed; ``board``: the chance to win decides (this deal may
-    end the game), ranking the ``weighed`` throws best by points (:func:`~crib_cli.game.expert.weighed`)
+    end the game), ranking the ``weighed`` throws best by points (:func:`~crib_cli.game.expert.throws_weighed`)
     before the rest; ``score`` is (mine, the opponent's) where a board is known, else None.
     ``starters`` is how many unseen cards the starter may be.
     """
@@ -177,7 +177,7 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
         chances = win_chances([(t.keep, t.throw) for t in throws], unseen, score, view.is_dealer, rules.target,
                               rules.variant)
     options = [_throw_option(throw, role, pegging, chance) for throw, chance in zip(throws, chances)]
-    count = weighed(view) if board else CANDIDATES
+    count = throws_weighed(view) if board else CANDIDATES
     if board:
         candidates = sorted(range(count), key=lambda at: (-(chances[at] or 0.0), at))
         options = [options[at] for at in candidates] + options[count:]

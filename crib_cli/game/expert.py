@@ -99,10 +99,10 @@ class ExpertPlayer:
         return board_goal(view) if self.board and has_board(view) else None
 
     def board_throw(self, view: View, role: str, score: tuple[int, int]) -> tuple[Card, ...]:
-        """Of the best throws by points (:func:`weighed`), the likeliest to win the game."""
+        """Of the best throws by points (:func:`throws_weighed`), the likeliest to win the game."""
         rules = view.rules
         means = throw_means(view.hand, variant=rules.variant)
-        best = sorted(means, key=lambda option: (-self.worth(option, role, rules), -option[2]))[:weighed(view)]
+        best = sorted(means, key=lambda option: (-self.worth(option, role, rules), -option[2]))[:throws_weighed(view)]
         seen = set(view.hand)
         unseen = [card for card in DECK if card not in seen]
         throws = [(keep, thrown) for keep, thrown, _, _ in best]
@@ -129,7 +129,7 @@ class ExpertPlayer:
         return fits[0] if fits else None
 
 
-def weighed(view: View) -> int:
+def throws_weighed(view: View) -> int:
     """How many of the seat's throws, the best by points, the board weighs: :data:`CANDIDATES`, or
     every one where the deal all but surely ends the game (:data:`RACE`)."""
     rules, me, opponent = view.rules, view.scores[view.seat], view.scores[1 - view.seat]
@@ -220,18 +220,18 @@ def play_state(view: View, *, reads_cards: bool = True) -> PlayState:
     order = [(me + step) % players for step in range(players)]
     left, floors = list(play.left), list(play.floors())
     left[me], floors[me] = len(view.hand), 0
-    doubts: tuple[int, ...] = ()
-    leanings: tuple[tuple[float, ...], ...] = ()
+    ruled_out: tuple[int, ...] = ()
+    rank_weights: tuple[tuple[float, ...], ...] = ()
     if reads_cards and players == 2 and view.rules.variant == "six":
         his, doubt = read_laid(play.turns, me)
-        doubts, leanings = (0, doubt), (leaning(()), leaning(his))
+        ruled_out, rank_weights = (0, doubt), (leaning(()), leaning(his))
     return PlayState(
         hand=tuple(sorted(card.rank for card in view.hand)),
         unseen=tuple(unseen),
         left=tuple(left[seat] for seat in order),
         floors=tuple(floors[seat] for seat in order),
-        doubts=doubts,
-        leanings=leanings,
+        ruled_out=ruled_out,
+        rank_weights=rank_weights,
         pile=tuple(card.rank for card in play.pile),
         gone=frozenset(order.index(seat) for seat in play.gone),
         last=order.index(play.last) if play.last is not None else None,
