@@ -21,7 +21,7 @@ from crib_cli.game.analyst import (
     judge_throw,
     view_of_play,
 )
-from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, weighed
+from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, throws_weighed
 from crib_cli.game.lookahead import play_values
 from crib_cli.peg import PegError, parse_sequence
 from crib_cli.rules import Position
@@ -148,7 +148,7 @@ def test_the_board_weighs_every_throw_where_the_deal_all_but_surely_ends_the_gam
         scores: tuple[int, int], dealer: int, target: int, variant: str, count: int) -> None:
     """From an ending chance of 1.75 (114-114, say) every throw; short of it, the best few by points."""
     rules = GameRules(target=target, variant=variant)
-    assert weighed(View(rules, 0, dealer, scores, tuple(DECK[: rules.dealt]))) == count
+    assert throws_weighed(View(rules, 0, dealer, scores, tuple(DECK[: rules.dealt]))) == count
 
 
 @pytest.mark.parametrize("dealer", [0, 1], ids=["dealer", "pone"])

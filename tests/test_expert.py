@@ -140,7 +140,8 @@ def test_the_kept_tail_scores_like_the_whole_series(ranks: list[int]) -> None:
 def positions(draw: st.DrawFn, once: bool = False, two: bool = False, read: bool = False) -> tuple[PlayState, Position]:
     """Small positions: two to four seats (``two``: two) with a card or two each, a handful of unseen cards;
     with ``once``, two seats whose play ends at the first go or 31 (five-card cribbage); with ``read``,
-    each other seat leans to some ranks and doubts others (:class:`PlayState` ``leanings`` and ``doubts``)."""
+    each other seat leans to some ranks and is taken not to hold others (:class:`PlayState` ``rank_weights``
+    and ``ruled_out``)."""
     seats = 2 if once or two else draw(st.sampled_from([2, 2, 3, 4]))
     deck = draw(st.permutations(DECK))
     held = [draw(st.integers(1, 2))] + [draw(st.integers(0 if seats > 2 else 1, 2 if seats < 4 else 1)) for _ in range(seats - 1)]
@@ -156,12 +157,12 @@ def positions(draw: st.DrawFn, once: bool = False, two: bool = False, read: bool
     floors = (0,) + tuple(draw(st.sampled_from([0, 0, 4, 8])) for _ in range(seats - 1))
     depth = draw(st.integers(1, 9))
     ranks = Counter(int(card.rank) for card in unseen)
-    leanings: tuple[tuple[float, ...], ...] = ()
-    doubts: tuple[int, ...] = ()
+    rank_weights: tuple[tuple[float, ...], ...] = ()
+    ruled_out: tuple[int, ...] = ()
     if read:
-        leanings = tuple((0.0,) + tuple(draw(st.sampled_from([0.5, 1.0, 1.75, 3.0])) for _ in range(13))
+        rank_weights = tuple((0.0,) + tuple(draw(st.sampled_from([0.5, 1.0, 1.75, 3.0])) for _ in range(13))
                          for _ in range(seats))
-        doubts = (0,) + tuple(draw(st.sampled_from([0, 1 << 5, 1 << 10 | 1 << 4, 0b10101010])) for _ in range(seats - 1))
+        ruled_out = (0,) + tuple(draw(st.sampled_from([0, 1 << 5, 1 << 10 | 1 << 4, 0b10101010])) for _ in range(seats - 1))
     state = PlayState(
         hand=tuple(sorted(int(card.rank) for card in mine)),
         unseen=tuple(ranks[r] for r in range(14)),
@@ -171,12 +172,12 @@ def positions(draw: st.DrawFn, once: bool = False, two: bool = False, read: bool
         gone=gone,
         last=last,
         once=once,
-        doubts=doubts,
-        leanings=leanings,
+        ruled_out=ruled_out,
+        rank_weights=rank_weights,
     )
     weights = tuple(
-        tuple(Fraction(0) if doubt >> rank & 1 else Fraction(weight) for rank, weight in enumerate(leaning))
-        for doubt, leaning in zip(doubts, leanings)
+        tuple(Fraction(0) if out >> rank & 1 else Fraction(weight) for rank, weight in enumerate(weights))
+        for out, weights in zip(ruled_out, rank_weights)
     )
     return state, Position(mine, unseen, tuple(held), floors, tuple(pile), gone, last, 0, depth, once, weights)
 

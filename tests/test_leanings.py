@@ -119,10 +119,10 @@ def test_the_other_seats_laid_cards_are_read_in_two_player_six_card_games() -> N
     """He laid a 9 on my 10: he holds no five and no ten (doubted), and leans to nines' ties."""
     view = play_view(GameRules(), 0, 1, parse_cards("5S 6S 2D"), parse_cards("TD 9C"))
     state = play_state(view)
-    assert {r for r in range(1, 14) if state.doubts[1] >> r & 1} == {5, 10}
-    assert state.leanings[1] == leaning((9,))
+    assert {r for r in range(1, 14) if state.ruled_out[1] >> r & 1} == {5, 10}
+    assert state.rank_weights[1] == leaning((9,))
     blind = blind_state(view)
-    assert blind.doubts == () and blind.leanings == ()
+    assert blind.ruled_out == () and blind.rank_weights == ()
 
 
 @pytest.mark.parametrize("rules", [GameRules(players=3), GameRules(variant="five")])
@@ -131,5 +131,5 @@ def test_elsewhere_nothing_is_read(rules: GameRules) -> None:
     hand = "5S 6S 2D" if rules.players == 2 and rules.variant == "six" else "5S 6S"
     laid = "TD 9C" if rules.players == 2 else "TD 9C 8H"
     state = play_state(play_view(rules, 0, rules.players - 1, parse_cards(hand), parse_cards(laid)))
-    assert state.doubts == () and state.leanings == ()
+    assert state.ruled_out == () and state.rank_weights == ()
 

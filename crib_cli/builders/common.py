@@ -126,7 +126,7 @@ def blind_state(view: View) -> PlayState:
     >>> for card in parse_cards("TD 9C"):
     ...     _ = play.lay(card)
     >>> view = View(GameRules(), 0, 1, (0, 0), tuple(parse_cards("5S 6S 2D")), play=play)
-    >>> play_state(view).doubts, blind_state(view).doubts
+    >>> play_state(view).ruled_out, blind_state(view).ruled_out
     ((0, 1056), ())
     """
-    return replace(play_state(view), doubts=(), leanings=())
+    return replace(play_state(view), ruled_out=(), rank_weights=())

@@ -88,7 +88,7 @@ class ThrowAnalysis:
     """Every throw of a deal priced for the seat, the expert's throw first, then by the measure.
 
     ``pegging``: the pegging value is weighed; ``board``: the chance to win decides (this deal may
-    end the game), ranking the ``weighed`` throws best by points (:func:`~crib_cli.game.expert.weighed`)
+    end the game), ranking the ``weighed`` throws best by points (:func:`~crib_cli.game.expert.throws_weighed`)
     before the rest; ``score`` is (mine, the opponent's) where a board is known, else None.
     ``starters`` is how many unseen cards the starter may be.
     """

@@ -114,7 +114,7 @@ class ExpertPlayer:
         count = len(ranking)
         if board:
             # The board's candidates: the best by points, ties the higher hand first.
-            count = weighed(view)
+            count = throws_weighed(view)
             best = sorted(throws, key=lambda t: (-self.worth(t, role, rules), -float(t.hand_mean)))[:count]
             picked = {t.throw for t in best}
             ranking = (*best, *(t for t in ranking if t.throw not in picked))
@@ -169,7 +169,7 @@ class ExpertPlayer:
         return play_state(view)
 
 
-def weighed(view: View) -> int:
+def throws_weighed(view: View) -> int:
     """How many of the seat's throws, the best by points, the board weighs: :data:`CANDIDATES`, or
     every one where the deal all but surely ends the game (:data:`RACE`)."""
     race = ending_chance(seat_position(view)) >= RACE
@@ -261,18 +261,18 @@ def play_state(view: View) -> PlayState:
     order = [(me + step) % players for step in range(players)]
     left, floors = list(play.left), list(play.floors())
     left[me], floors[me] = len(view.hand), 0
-    doubts: tuple[int, ...] = ()
-    leanings: tuple[tuple[float, ...], ...] = ()
+    ruled_out: tuple[int, ...] = ()
+    rank_weights: tuple[tuple[float, ...], ...] = ()
     if players == 2 and view.rules.variant == "six":
         his, doubt = read_laid(play.turns, me)
-        doubts, leanings = (0, doubt), (leaning(()), leaning(his))
+        ruled_out, rank_weights = (0, doubt), (leaning(()), leaning(his))
     return PlayState(
         hand=tuple(sorted(card.rank for card in view.hand)),
         unseen=tuple(unseen),
         left=tuple(left[seat] for seat in order),
         floors=tuple(floors[seat] for seat in order),
-        doubts=doubts,
-        leanings=leanings,
+        ruled_out=ruled_out,
+        rank_weights=rank_weights,
         pile=tuple(card.rank for card in play.pile),
         gone=frozenset(order.index(seat) for seat in play.gone),
         last=order.index(play.last) if play.last is not None else None,

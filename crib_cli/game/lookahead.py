@@ -9,9 +9,9 @@ it has not seen; the search assumes, and this is its whole model:
   any set of that many unseen cards, except cards it cannot hold: after a go
   at count ``c`` a seat holds nothing worth ``31 - c`` or less (its *floor*
   rises to ``32 - c``). A state may also say what the cards a seat has laid
-  reveal (:class:`PlayState`): ranks it is taken not to hold (its *doubts*: a
+  reveal (:class:`PlayState`): ranks it is taken not to hold (*ruled out*: a
   card that would have scored more at once than the one it laid) and how much
-  likelier it holds each other rank (its *leaning*); a holding's chance is then
+  likelier it holds each other rank (its *rank weights*); a holding's chance is then
   its cards' weights multiplied, and without them every holding is equally
   likely. Each seat's holding is taken on its own, as if the other seats'
   unseen cards were not dealt.
@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from operator import itemgetter
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
@@ -122,9 +123,9 @@ class PlayState:
     has not seen (index 0 unused), the other seats' cards among them. ``left``
     is how many cards each seat has left, clockwise from seat 0, so its length
     is the number of players; ``floors`` the least count value each may hold
-    (0 when nothing is known), ``doubts`` the ranks each is taken not to hold
+    (0 when nothing is known), ``ruled_out`` the ranks each is taken not to hold
     from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`)
-    and ``leanings`` how much likelier each is to hold a card of each rank than
+    and ``rank_weights`` how much likelier each is to hold a card of each rank than
     another (14 relative weights, index 0 unused; see :func:`crib_cli.leanings.leaning`): a
     holding's chance is its cards' weights multiplied. Empty: none known, alike.
     ``pile`` is the current series, ``gone`` the
@@ -144,21 +145,21 @@ class PlayState:
     last: int | None = None
     once: bool = False
     base: int = 0
-    doubts: tuple[int, ...] = ()
-    leanings: tuple[tuple[float, ...], ...] = ()
+    ruled_out: tuple[int, ...] = ()
+    rank_weights: tuple[tuple[float, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
             raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
         seats = len(self.left)
         if len(self.unseen) != 14 or (
-            self.floors and len(self.floors) != seats or self.doubts and len(self.doubts) != seats
-            or self.leanings and len(self.leanings) != seats
+            self.floors and len(self.floors) != seats or self.ruled_out and len(self.ruled_out) != seats
+            or self.rank_weights and len(self.rank_weights) != seats
         ):
-            raise ValueError("unseen has 14 counts (index 0 unused); floors, doubts and leanings one per seat")
-        for leaning in self.leanings:
-            if len(leaning) != 14 or min(leaning[1:]) <= 0:
-                raise ValueError("a leaning is 14 weights (index 0 unused), each above 0")
+            raise ValueError("unseen has 14 counts (index 0 unused); floors, ruled_out and rank_weights one per seat")
+        for weights in self.rank_weights:
+            if len(weights) != 14 or min(weights[1:]) <= 0:
+                raise ValueError("a seat's rank weights are 14 (index 0 unused), each above 0")
 
     @property
     def count(self) -> int:
@@ -221,20 +222,13 @@ _SIDE = 64
 
 def play_values(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> dict[int, float]:
     """Each rank seat 0 may lay, with its expected net over the next ``depth`` cards laid (its own first),
-    or with a ``goal`` its chance to win the game."""
-    depth = _check_depth(state, depth)
-    _check_goal(state, goal)
-    hand, left = tuple(sorted(state.hand)), state.left
-    pool, holds, tail, count, gone, ours = _search_args(state)
-    depth = min(depth, sum(left))
-    values = {}
-    for rank in state.legal():
-        i = hand.index(rank)
-        values[rank] = _after(
-            hand[:i] + hand[i + 1 :], pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank,
-            state.once, 0, goal,
-        )
-    return values
+    or with a ``goal`` its chance to win the game.
+
+    >>> state = PlayState((5, 10), (0,) + tuple(3 if rank in (5, 10) else 4 for rank in range(1, 14)), (2, 2))
+    >>> {rank: round(value, 3) for rank, value in play_values(state, 2).items()}
+    {5: -1.19, 10: -0.456}
+    """
+    return _first_cards(state, depth, goal, None)
 
 
 def choose_play(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> int | None:
@@ -257,14 +251,9 @@ def best_rank(values: dict[int, float]) -> int | None:
 
 def play_value(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> float:
     """The expected net of the position for seat 0 (or its chance to win): its best card, or its go."""
-    depth = _check_depth(state, depth)
-    _check_goal(state, goal)
-    pool, holds, tail, count, gone, ours = _search_args(state)
+    context, hand, pool, holds, tail, count, gone, depth = _start(state, depth, goal)
     last = -1 if state.last is None else state.last
-    depth = min(depth, sum(state.left))
-    return _value(
-        tuple(sorted(state.hand)), pool, state.left, holds, 0, count, tail, gone, last, depth, ours, state.once, 0, goal
-    )
+    return _value(context, hand, pool, state.left, holds, 0, count, tail, gone, last, depth, 0, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,57 +299,125 @@ class Line:
 
 def play_lines(state: PlayState, depth: int | None = None, goal: Goal | None = None) -> dict[int, Line]:
     """Each rank seat 0 may lay, with the search's line after it: what it scores, the replies the next
-    seat may make with their chances, and seat 0's best answer to each. The values are
-    :func:`play_values`' to the last bit, each found from its replies, so the line costs no more.
+    seat may make with their chances, and seat 0's best answer to each. It is :func:`play_values`' own
+    search with a trace kept of its first steps, so the line costs little more, and its values are
+    :func:`play_values`' to the last bit (but where :data:`_REPLY_ORDER` says otherwise).
 
     >>> state = PlayState((5, 10), (0,) + tuple(3 if rank in (5, 10) else 4 for rank in range(1, 14)), (2, 2))
     >>> line = play_lines(state, 2)[10]
     >>> line.after, round(sum(reply.chance for reply in line.replies), 9), line.value == play_values(state, 2)[10]
     ('reply', 1.0, True)
     """
-    depth = _check_depth(state, depth)
-    _check_goal(state, goal)
-    hand, left = tuple(sorted(state.hand)), state.left
-    pool, holds, tail, count, gone, ours = _search_args(state)
-    depth = min(depth, sum(left))
-    lines = {}
+    traces: dict[int, _Trace] = {}
+    values = _first_cards(state, depth, goal, traces)
+    return {rank: traces[rank].line(rank, value) for rank, value in values.items()}
+
+
+def _first_cards(
+    state: PlayState, depth: int | None, goal: Goal | None, traces: dict[int, _Trace] | None,
+) -> dict[int, float]:
+    """Each rank seat 0 may lay, with its value; with ``traces``, each card's trace kept there by its rank."""
+    context, hand, pool, holds, tail, count, gone, depth = _start(state, depth, goal)
+    values = {}
     for rank in state.legal():
         i = hand.index(rank)
-        lines[rank] = _line(
-            hand[:i] + hand[i + 1 :], pool, left, holds, count + VALUES[rank], tail, gone, depth, ours, rank,
-            state.once, goal,
+        trace = None if traces is None else traces.setdefault(rank, _Trace())
+        values[rank] = _after(
+            context, hand[:i] + hand[i + 1 :], pool, state.left, holds, 0, count + VALUES[rank], tail, gone, depth,
+            rank, 0, trace,
         )
-    return lines
+    return values
 
 
-def _check_depth(state: PlayState, depth: int | None) -> int:
-    """The default depth, or ``depth`` checked to be at least one card."""
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What stays the same through one search, made once at its top (:func:`_start`)."""
+
+    ours: int
+    """Our side's seats, a bit each: seat 0, and with four players its partner, seat 2."""
+    once: bool
+    """Whether the play ends with the series (five-card cribbage)."""
+    goal: Goal | None
+    """The chance to win that points are weighed by; None: the points themselves."""
+    turns: tuple[tuple[int, ...], ...]
+    """By seat, the seats in the order they play after it, itself last (:data:`_TURNS` for these seats)."""
+
+
+def _start(
+    state: PlayState, depth: int | None, goal: Goal | None,
+) -> tuple[_Context, tuple[int, ...], tuple[int, ...], _Holds, tuple[int, ...], int, int, int]:
+    """A search's context, and its first position in the search's own encoding: seat 0's hand sorted,
+    the pool, each seat's weights (:func:`_search_weights`), the series' tail, the count, the gone
+    bits, and the depth (the default, or ``depth`` checked to be at least one card; at most the cards left)."""
     if depth is None:
-        return search_depth(state)
-    if depth < 1:
+        depth = search_depth(state)
+    elif depth < 1:
         raise ValueError(f"depth is how many cards to look ahead, at least 1, not {depth}")
-    return depth
-
-
-def _check_goal(state: PlayState, goal: Goal | None) -> None:
-    """Board play is for two players."""
-    if goal is not None and len(state.left) != 2:
-        raise ValueError("playing the board is for two players")
-
-
-def _search_args(
-    state: PlayState,
-) -> tuple[tuple[int, ...], _Holds, tuple[int, ...], int, int, int]:
-    """The search's own encoding: pool, how likely each seat is to hold a card of each rank (its
-    leaning, 0 below its floor or doubted), pile tail, count, gone bits, our seats' bits."""
-    tail = _tail(state.pile)
     seats = len(state.left)
+    if goal is not None and seats != 2:
+        raise ValueError("playing the board is for two players")
     floors = state.floors or (0,) * seats
-    doubts = state.doubts or (0,) * seats
-    holds = tuple(map(_hold, floors, doubts, state.leanings or (_ALIKE,) * seats))
+    ruled_out = state.ruled_out or (0,) * seats
+    holds = tuple(map(_search_weights, floors, ruled_out, state.rank_weights or (_ALIKE,) * seats))
+    context = _Context(0b101 if seats == 4 else 0b1, state.once, goal, _TURNS[seats])
     gone = sum(1 << seat for seat in state.gone)
-    ours = 0b101 if len(state.left) == 4 else 0b1
-    return tuple(state.unseen), holds, tail, state.count, gone, ours
+    depth = min(depth, sum(state.left))
+    return context, tuple(sorted(state.hand)), tuple(state.unseen), holds, _tail(state.pile), state.count, gone, depth
+
+
+@dataclass(slots=True)
+class _Trace:
+    """What a step of the search found, kept when the search explains itself (:func:`play_lines`).
+
+    Given to a card's step (:func:`_after`), it keeps the card's ``points``, with a go or the last
+    card it earns at once, and how the play goes on (``after`` and ``seat``, as :class:`Line` has
+    them); the step gives it on to the turn that follows when that is another seat's after seat 0's
+    card, which keeps the ``replies`` it weighs (each reply's own step traced in ``steps``), or seat
+    0's after another seat's card, which keeps its values by rank in ``answers`` and its best
+    ``answer`` with what that card scores. Elsewhere the search passes None.
+    """
+
+    points: int = 0
+    after: str = ""
+    seat: int | None = None
+    replies: list[Reply] = field(default_factory=list)
+    steps: dict[int, _Trace] = field(default_factory=dict)
+    answers: dict[int, float] = field(default_factory=dict)
+    answer: int | None = None
+    answer_points: int = 0
+
+    def goes_on(self, points: int, after: str, seat: int | None = None) -> None:
+        """Keep what the card scores and how the play goes on after it."""
+        self.points, self.after, self.seat = points, after, seat
+
+    def step(self, rank: int) -> _Trace:
+        """A new trace for the step of the reply ``rank``, kept for :meth:`reply`."""
+        step = self.steps[rank] = _Trace()
+        return step
+
+    def reply(self, rank: int | None, chance: float, value: float) -> None:
+        """Keep a reply (None: a go) with its chance and the value after it."""
+        if rank is None:
+            self.replies.append(Reply(None, chance, 0, value))
+        else:
+            step = self.steps[rank]
+            self.replies.append(Reply(rank, chance, step.points, value, step.answer, step.answer_points))
+
+    def answered(self, tail: tuple[int, ...], count: int, left: tuple[int, ...]) -> None:
+        """Keep seat 0's best answer among its ``answers`` laid on the series at ``count``, and its points."""
+        self.answer = best_rank(self.answers)
+        self.answer_points = 0 if self.answer is None else _points(tail, self.answer, count, left)
+
+    def line(self, rank: int, value: float) -> Line:
+        """Seat 0's card ``rank`` as the trace saw it, with its value."""
+        return Line(rank, self.points, value, self.after, tuple(self.replies), self.seat)
+
+
+_REPLY_ORDER = itemgetter(0, 1)
+"""How a trace orders a seat's replies, best for its side first: by value, then by number of cards,
+ties lowest rank first. The search alone breaks such ties by rank, the higher first where the seat
+plays for us: the two part only at a partner's tied replies (four players), where a line's value may
+then differ from :func:`play_values`' in its last bit."""
 
 
 def _stop(gained: int, goal: Goal | None) -> float:
@@ -369,6 +426,7 @@ def _stop(gained: int, goal: Goal | None) -> float:
 
 
 def _value(
+    context: _Context,
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
@@ -379,92 +437,106 @@ def _value(
     gone: int,
     last: int,
     depth: int,
-    ours: int,
-    once: bool,
     gained: int,
-    goal: Goal | None,
+    trace: _Trace | None,
 ) -> float:
-    """The value for our side with ``turn`` to lay and ``depth`` cards to go, ``gained`` pegged so far."""
+    """The value for our side with ``turn`` to lay and ``depth`` cards to go, ``gained`` pegged so far;
+    with a ``trace``, the answers weighed (seat 0's turn) or the replies (another seat's) kept in it."""
     room = LIMIT - count
+    goal = context.goal
     if turn == 0:
         best: float | None = None
+        answers = None if trace is None else trace.answers
         for rank, rest in _choices(hand):
             if VALUES[rank] > room:
                 break
             if not depth:
                 return _stop(gained, goal)
-            value = _after(
-                rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
-            )
+            value = _after(context, rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, rank, gained, None)
+            if answers is not None:
+                answers[rank] = value
             if best is None or value > best:
                 best = value
         if best is None:
-            return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _go(context, hand, pool, left, holds, 0, count, tail, gone, last, depth, gained)
+        if trace is not None:
+            trace.answered(tail, count, left)
         return best
     if not depth:
         # At the horizon only a go that is certain still counts.
         if _could_lay(hand, pool, holds, turn, room):
             return _stop(gained, goal)
-        return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
-    hold = holds[turn]
-    cards, options, sums = _scan(pool, hold, room)
+        options: tuple[int, ...] = ()
+    else:
+        hold = holds[turn]
+        cards, options, sums = _scan(pool, hold, room)
     if not options:
-        return _go(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+        value = _go(context, hand, pool, left, holds, turn, count, tail, gone, last, depth, gained)
+        if trace is not None:
+            trace.reply(None, 1.0, value)
+        return value
     k = min(left[turn], cards)
-    if len(left) == 2 and left[1] == 1 and sum(left) <= min(depth, 2):
+    if len(left) == 2 and left[1] == 1 and sum(left) <= min(depth, 2) and trace is None:
         # His last card, the search going to the end: each card he may lay priced in closed form (most
         # of a search to the end is here), as :func:`_after` would find it.
-        closings = _closings(tail, count, hand[0] if hand else 0, gone & 1, once)
+        points_to_end = _points_to_end(tail, count, hand[0] if hand else 0, gone & 1, context.once)
         if goal is None:
-            outcomes = [(float(gained - closings[rank][0] + closings[rank][1]), pool[rank], rank) for rank in options]
+            outcomes = [(float(gained - points_to_end[rank][0] + points_to_end[rank][1]), pool[rank], rank)
+                        for rank in options]
         else:
-            outcomes = [(_closed(closings[rank], gained, goal), pool[rank], rank) for rank in options]
+            outcomes = [(_chance_at_end(points_to_end[rank], gained, goal), pool[rank], rank) for rank in options]
     else:
         outcomes = []
         for rank in options:
             number = pool[rank]
             rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
             after = _after(
-                hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
+                context, hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, rank, gained,
+                None if trace is None else trace.step(rank),
             )
             outcomes.append((after, number, rank))
     # The seat lays its best rank: sort best first, and weigh each by the holdings
     # that have it but none better: those with no better rank less those with
     # neither a better rank nor this one (every card alike: C(cards left, k)).
-    outcomes.sort(reverse=bool(ours >> turn & 1))
-    weights = _declining(sums, k, pool, hold, [rank for _, _, rank in outcomes])
+    outcomes.sort(key=None if trace is None else _REPLY_ORDER, reverse=bool(context.ours >> turn & 1))
+    weights = _weights_lacking(sums, k, pool, hold, [rank for _, _, rank in outcomes])
     total = before = weights[0]
     value = 0.0
-    for (outcome, _, _), after_count in zip(outcomes, weights[1:]):
+    for (outcome, _, rank), after_count in zip(outcomes, weights[1:]):
         value += outcome * (before - after_count)
+        if trace is not None:
+            trace.reply(rank, (before - after_count) / total, outcome)
         before = after_count
     if before > _TIE * total:
-        raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
-        value += before * _go(hand, pool, left, raised, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+        raised = holds[:turn] + (_search_weights(32 - count, 0, hold),) + holds[turn + 1 :]
+        go = _go(context, hand, pool, left, raised, turn, count, tail, gone, last, depth, gained)
+        value += before * go
+        if trace is not None:
+            trace.reply(None, before / total, go)
     return value / total
 
 
-def _closed(closing: tuple[int, int], gained: int, goal: Goal) -> float:
-    """The chance to win after his last card and mine (:func:`_closings`' points), ``gained`` pegged before."""
-    his, mine = closing
+def _chance_at_end(points: tuple[int, int], gained: int, goal: Goal) -> float:
+    """The chance to win after his last card and mine (:func:`_points_to_end`'s points), ``gained`` pegged before."""
+    his, mine = points
     gained += his  # his points come first: if they reach his need, mine are too late
     return goal.value(gained if _over(gained, goal) else gained + mine * _SIDE)
 
 
 @lru_cache(maxsize=1 << 14)
-def _closings(
+def _points_to_end(
     tail: tuple[int, ...], count: int, mine: int, gone: int, once: bool,
 ) -> tuple[tuple[int, int], ...]:
     """For each rank (index 0 unused; 0 for a rank that does not fit) the other seat may lay as its last
     card on the series (its tail) at ``count``, to the end of the play: his points, then mine. I hold
     ``mine`` (0: nothing); ``gone`` is 1 if I have said go in this series. Two players: after his card
     only mine is left."""
-    return ((0, 0),) + tuple((0, 0) if VALUES[rank] > LIMIT - count else _closing(tail, count, rank, mine, gone, once)
+    return ((0, 0),) + tuple((0, 0) if VALUES[rank] > LIMIT - count else _points_to_end_of(tail, count, rank, mine, gone, once)
                              for rank in RANKS)
 
 
-def _closing(tail: tuple[int, ...], count: int, rank: int, mine: int, gone: int, once: bool) -> tuple[int, int]:
-    """:func:`_closings` for one rank that fits."""
+def _points_to_end_of(tail: tuple[int, ...], count: int, rank: int, mine: int, gone: int, once: bool) -> tuple[int, int]:
+    """:func:`_points_to_end` for one rank that fits."""
     his = _scored(tail, rank, count)
     count += VALUES[rank]
     if not mine:
@@ -483,6 +555,7 @@ def _choices(hand: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 def _after(
+    context: _Context,
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
@@ -492,28 +565,39 @@ def _after(
     tail: tuple[int, ...],
     gone: int,
     depth: int,
-    ours: int,
     rank: int,
-    once: bool,
     gained: int,
-    goal: Goal | None,
+    trace: _Trace | None,
 ) -> float:
-    """``seat`` lays ``rank`` reaching ``count`` (``hand`` or ``pool`` already without it): its points and what follows."""
+    """``seat`` lays ``rank`` reaching ``count`` (``hand`` or ``pool`` already without it): its points and what
+    follows; with a ``trace``, what the card scores and how the play goes on kept in it."""
     points, tail = lay_rank(tail, rank)
     if count == 15 or count == LIMIT:
         points += 2
     left = _fewer(left)[seat]
-    mine = ours >> seat & 1
+    mine = context.ours >> seat & 1
+    goal = context.goal
     if not left:
-        return _stop(_gain(gained, mine, points + (count < LIMIT), goal), goal)
+        points += count < LIMIT  # the last card
+        if trace is not None:
+            trace.goes_on(points, "over")
+        return _stop(_gain(gained, mine, points, goal), goal)
     if points:
         gained = _gain(gained, mine, points, goal)
         if goal is not None and _over(gained, goal):
+            if trace is not None:
+                trace.goes_on(points, "won")
             return goal.value(gained)
     if count == LIMIT:
-        return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
-    for turn in _TURNS[len(left)][seat]:
+        if trace is not None:
+            trace.goes_on(points, "over" if context.once else "reset")
+        return _reset(context, hand, pool, left, holds, seat, depth - 1, gained)
+    for turn in context.turns[seat]:
         if left[turn] and not gone >> turn & 1:
+            if trace is not None:
+                trace.goes_on(points, "reply" if turn else "again", turn)
+                if (seat == 0) == (turn == 0):
+                    trace = None  # a trace follows seat 0's card to the reply, and a reply to seat 0's answer
             if depth == 1:
                 # The horizon: stop if the seat may lay. Most of the search ends here, so this is
                 # _could_lay and _stop written out.
@@ -524,11 +608,15 @@ def _after(
                             return float(gained) if goal is None else goal.value(gained)
                 elif VALUES[hand[0]] <= LIMIT - count:
                     return float(gained) if goal is None else goal.value(gained)
-            return _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
-    gained = _gain(gained, mine, 1, goal)
+            return _value(context, hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, gained, trace)
+    gained = _gain(gained, mine, 1, goal)  # the go: nobody else may lay
     if goal is not None and _over(gained, goal):
+        if trace is not None:
+            trace.goes_on(points + 1, "won")
         return goal.value(gained)
-    return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal)
+    if trace is not None:
+        trace.goes_on(points + 1, "over" if context.once else "reset")
+    return _reset(context, hand, pool, left, holds, seat, depth - 1, gained)
 
 
 @cache
@@ -596,7 +684,9 @@ def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[in
     return cards, tuple(options), (p1, p2, p3, p4)
 
 
-def _declining(sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ...], ranks: list[int]) -> list[float]:
+def _weights_lacking(
+    sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ...], ranks: list[int],
+) -> list[float]:
     """The weight of the holdings of ``k`` cards among the cards of these power sums, then of those
     with none of the first rank of ``ranks``, none of the first two, and so on."""
     p1, p2, p3, p4 = sums
@@ -627,13 +717,14 @@ def _holdings(p1: float, p2: float, p3: float, p4: float, k: int) -> float:
 
 
 @lru_cache(maxsize=1 << 12)
-def _hold(floor: int, doubt: int, leaning: tuple[float, ...]) -> tuple[float, ...]:
-    """A seat's weight of each rank as the search reads it: its leaning, 0 below its floor or doubted
-    (and, for a seat that says go at count ``c``, ``_hold(32 - c, 0, hold)``: its floor raised)."""
-    return tuple(0.0 if VALUES[rank] < floor or doubt >> rank & 1 else weight for rank, weight in enumerate(leaning))
+def _search_weights(floor: int, ruled_out: int, weights: tuple[float, ...]) -> tuple[float, ...]:
+    """A seat's weight of each rank as the search reads it: its rank weights, 0 below its floor or ruled
+    out (and, for a seat that says go at count ``c``, ``_search_weights(32 - c, 0, hold)``: its floor raised)."""
+    return tuple(0.0 if VALUES[rank] < floor or ruled_out >> rank & 1 else weight for rank, weight in enumerate(weights))
 
 
 def _go(
+    context: _Context,
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
@@ -644,10 +735,7 @@ def _go(
     gone: int,
     last: int,
     depth: int,
-    ours: int,
-    once: bool,
     gained: int,
-    goal: Goal | None,
 ) -> float:
     """``seat`` says go; when nobody can lay, the last card's seat scores 1 and the count resets.
 
@@ -655,207 +743,35 @@ def _go(
     (when other seats' cards used them up); if nobody can lead, the play stops.
     """
     gone |= 1 << seat
-    for turn in _TURNS[len(left)][seat]:
+    for turn in context.turns[seat]:
         if left[turn] and not gone >> turn & 1:
-            return _value(hand, pool, left, holds, turn, count, tail, gone, last, depth, ours, once, gained, goal)
+            return _value(context, hand, pool, left, holds, turn, count, tail, gone, last, depth, gained, None)
+    goal = context.goal
     if last < 0:
         return _stop(gained, goal)
-    gained = _gain(gained, ours >> last & 1, 1, goal)
+    gained = _gain(gained, context.ours >> last & 1, 1, goal)
     if goal is not None and _over(gained, goal):
         return goal.value(gained)
-    return _reset(hand, pool, left, holds, last, depth, ours, once, gained, goal)
+    return _reset(context, hand, pool, left, holds, last, depth, gained)
 
 
 def _reset(
+    context: _Context,
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
     holds: _Holds,
     last: int,
     depth: int,
-    ours: int,
-    once: bool,
     gained: int,
-    goal: Goal | None,
 ) -> float:
     """A new series: the first seat after ``last`` with cards leads; none when the play goes once."""
-    if once:
-        return _stop(gained, goal)
-    for turn in _TURNS[len(left)][last]:
+    if context.once:
+        return _stop(gained, context.goal)
+    for turn in context.turns[last]:
         if left[turn]:
-            return _value(hand, pool, left, holds, turn, 0, _NO_PILE, 0, -1, depth, ours, once, gained, goal)
-    return _stop(gained, goal)
-
-
-# --- the line: the search's own steps at the top of the tree, keeping what they found ---------
-
-
-def _line(
-    hand: tuple[int, ...],
-    pool: tuple[int, ...],
-    left: tuple[int, ...],
-    holds: _Holds,
-    count: int,
-    tail: tuple[int, ...],
-    gone: int,
-    depth: int,
-    ours: int,
-    rank: int,
-    once: bool,
-    goal: Goal | None,
-) -> Line:
-    """:func:`_after` for seat 0's card at the top of the search, keeping the replies it weighs."""
-    points, tail = lay_rank(tail, rank)
-    if count == 15 or count == LIMIT:
-        points += 2
-    left = _fewer(left)[0]
-    if not left:
-        points += count < LIMIT
-        return Line(rank, points, _stop(_gain(0, 1, points, goal), goal), "over")
-    gained = _gain(0, 1, points, goal)
-    if goal is not None and _over(gained, goal):
-        return Line(rank, points, goal.value(gained), "won")
-    if count == LIMIT:
-        return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
-                    "over" if once else "reset")
-    for turn in _TURNS[len(left)][0]:
-        if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
-                return Line(rank, points, _stop(gained, goal), "reply" if turn else "again", seat=turn)
-            if not turn:
-                value = _value(hand, pool, left, holds, 0, count, tail, gone, 0, depth - 1, ours, once, gained, goal)
-                return Line(rank, points, value, "again", seat=0)
-            replies, value = _replies(hand, pool, left, holds, turn, count, tail, gone, depth - 1, ours, once, gained, goal)
-            return Line(rank, points, value, "reply", replies, turn)
-    gained = _gain(gained, 1, 1, goal)
-    points += 1
-    if goal is not None and _over(gained, goal):
-        return Line(rank, points, goal.value(gained), "won")
-    return Line(rank, points, _reset(hand, pool, left, holds, 0, depth - 1, ours, once, gained, goal),
-                "over" if once else "reset")
-
-
-def _replies(
-    hand: tuple[int, ...],
-    pool: tuple[int, ...],
-    left: tuple[int, ...],
-    holds: _Holds,
-    turn: int,
-    count: int,
-    tail: tuple[int, ...],
-    gone: int,
-    depth: int,
-    ours: int,
-    once: bool,
-    gained: int,
-    goal: Goal | None,
-) -> tuple[tuple[Reply, ...], float]:
-    """:func:`_value` at another seat's turn after seat 0's card: each reply with its chance, and the value."""
-    room = LIMIT - count
-    hold = holds[turn]
-    cards, options, sums = _scan(pool, hold, room)
-    if not options:
-        value = _go(hand, pool, left, holds, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
-        return (Reply(None, 1.0, 0, value),), value
-    k = min(left[turn], cards)
-    outcomes = []
-    for rank in options:
-        number = pool[rank]
-        rest = pool[:rank] + (number - 1,) + pool[rank + 1 :]
-        after, points, answer, answer_points = _reply(
-            hand, rest, left, holds, turn, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
-        )
-        outcomes.append((after, number, rank, points, answer, answer_points))
-    outcomes.sort(key=lambda outcome: outcome[:2], reverse=bool(ours >> turn & 1))
-    weights = _declining(sums, k, pool, hold, [outcome[2] for outcome in outcomes])
-    total = before = weights[0]
-    value = 0.0
-    replies = []
-    for (after, _, rank, points, answer, answer_points), after_count in zip(outcomes, weights[1:]):
-        value += after * (before - after_count)
-        replies.append(Reply(rank, (before - after_count) / total, points, after, answer, answer_points))
-        before = after_count
-    if before > _TIE * total:
-        raised = holds[:turn] + (_hold(32 - count, 0, hold),) + holds[turn + 1 :]
-        go = _go(hand, pool, left, raised, turn, count, tail, gone, 0, depth, ours, once, gained, goal)
-        value += before * go
-        replies.append(Reply(None, before / total, 0, go))
-    return tuple(replies), value / total
-
-
-def _reply(
-    hand: tuple[int, ...],
-    pool: tuple[int, ...],
-    left: tuple[int, ...],
-    holds: _Holds,
-    seat: int,
-    count: int,
-    tail: tuple[int, ...],
-    gone: int,
-    depth: int,
-    ours: int,
-    rank: int,
-    once: bool,
-    gained: int,
-    goal: Goal | None,
-) -> tuple[float, int, int | None, int]:
-    """:func:`_after` for another seat's reply: the value, its points, seat 0's best answer and that card's points."""
-    points, tail = lay_rank(tail, rank)
-    if count == 15 or count == LIMIT:
-        points += 2
-    left = _fewer(left)[seat]
-    mine = ours >> seat & 1
-    if not left:
-        points += count < LIMIT
-        return _stop(_gain(gained, mine, points, goal), goal), points, None, 0
-    if points:
-        gained = _gain(gained, mine, points, goal)
-        if goal is not None and _over(gained, goal):
-            return goal.value(gained), points, None, 0
-    if count == LIMIT:
-        return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points, None, 0
-    for turn in _TURNS[len(left)][seat]:
-        if left[turn] and not gone >> turn & 1:
-            if depth == 1 and _could_lay(hand, pool, holds, turn, LIMIT - count):
-                return _stop(gained, goal), points, None, 0
-            if turn:
-                value = _value(hand, pool, left, holds, turn, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
-                return value, points, None, 0
-            value, answer = _answer(hand, pool, left, holds, count, tail, gone, seat, depth - 1, ours, once, gained, goal)
-            return value, points, answer, 0 if answer is None else _points(tail, answer, count, left)
-    gained = _gain(gained, mine, 1, goal)
-    if goal is not None and _over(gained, goal):
-        return goal.value(gained), points + 1, None, 0
-    return _reset(hand, pool, left, holds, seat, depth - 1, ours, once, gained, goal), points + 1, None, 0
-
-
-def _answer(
-    hand: tuple[int, ...],
-    pool: tuple[int, ...],
-    left: tuple[int, ...],
-    holds: _Holds,
-    count: int,
-    tail: tuple[int, ...],
-    gone: int,
-    last: int,
-    depth: int,
-    ours: int,
-    once: bool,
-    gained: int,
-    goal: Goal | None,
-) -> tuple[float, int | None]:
-    """:func:`_value` at seat 0's turn: the value, and the rank :func:`best_rank` picks (None: seat 0 says go)."""
-    room = LIMIT - count
-    values = {}
-    for rank, rest in _choices(hand):
-        if VALUES[rank] > room:
-            break
-        values[rank] = _after(
-            rest, pool, left, holds, 0, count + VALUES[rank], tail, gone, depth, ours, rank, once, gained, goal
-        )
-    if not values:
-        return _go(hand, pool, left, holds, 0, count, tail, gone, last, depth, ours, once, gained, goal), None
-    return max(values.values()), best_rank(values)
+            return _value(context, hand, pool, left, holds, turn, 0, _NO_PILE, 0, -1, depth, gained, None)
+    return _stop(gained, context.goal)
 
 
 def _points(tail: tuple[int, ...], rank: int, count: int, left: tuple[int, ...]) -> int:
