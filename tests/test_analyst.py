@@ -21,7 +21,7 @@ from crib_cli.game.analyst import (
     judge_throw,
     view_of_play,
 )
-from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, throws_weighed
+from crib_cli.game.expert import CANDIDATES, ExpertPlayer, play_goal, play_state, price_play, throws_weighed
 from crib_cli.game.lookahead import play_values
 from crib_cli.peg import PegError, parse_sequence
 from crib_cli.rules import Position
@@ -191,6 +191,27 @@ def test_at_the_experts_depth_its_card_comes_first(view: View) -> None:
         values = play_values(play_state(view))
         assert all(option.points == round(values[option.card.rank] * 100) for option in analysis.options)
     assert judge_play(analysis, card).matched
+
+
+@pytest.mark.parametrize("view", random_views(6, seed=23) + random_views(2, players=3, seed=23),
+                         ids=lambda view: f"{view.rules.players} players, {view.scores}")
+def test_the_cards_are_in_the_experts_order(view: View) -> None:
+    """The analyst presents the expert's one ranking of the play, not one of its own."""
+    analysis = analyze_play(view, "expert")
+    choice = price_play(play_state(view), None, EXPERT.goal(view))
+    assert [option.card.rank for option in analysis.options] == [
+        rank for rank, _ in choice.ranking for card in view.hand if card.rank == rank]
+    assert choice.rank == EXPERT.play(view).rank  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("view", random_views(6, seed=29), ids=lambda view: f"{view.scores}")
+def test_the_throws_are_in_the_experts_order(view: View) -> None:
+    """Every throw of the analysis is the expert's, in its order: nothing ranked again."""
+    deal = View(view.rules, view.seat, view.dealer, view.scores, (*view.kept, *view.thrown))
+    analysis = analyze_throws(deal)
+    choice = EXPERT.price_throw(deal, chances=True)
+    assert [option.cards for option in analysis.options] == [throw.throw for throw in choice.ranking]
+    assert analysis.best.cards == tuple(sorted(EXPERT.discard(deal)))
 
 
 def line(hand: str, laid: str = "", card: str | None = None, players: int = 2, depth: int | str | None = "expert") -> str:

@@ -35,8 +35,8 @@ from ..cards import DECK, Card, Rank
 from ..discard import Throw, hand_distribution
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules, Position
-from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, seat_role
-from .lookahead import Goal, Line, PlayState, best_rank, play_lines, play_values, search_depth
+from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, price_play, seat_role
+from .lookahead import Goal, Line, PlayState, play_values, search_depth
 from .players import View
 
 EXPERT = ExpertPlayer(pegging=True, board=True)
@@ -368,19 +368,16 @@ def _analysis(
 ) -> PlayAnalysis:
     """The cards ranked by the measure's lines (points, or the chance with ``rank_goal``), each with
     the other figure where known and its line."""
-    lines = play_lines(state, depth, rank_goal)
+    choice = price_play(state, depth, rank_goal, trace=True)
+    lines, measure = choice.lines, dict(choice.ranking)
     if rank_goal is not None:
-        points = play_values(state, depth)
-        chances = {rank: line.value for rank, line in lines.items()}
+        points, chances = play_values(state, depth), measure
     else:
-        points = {rank: line.value for rank, line in lines.items()}
+        points = measure
         chances = play_values(state, depth, chance_goal) if chance_goal is not None else {}
-    measure = chances if rank_goal is not None else points
-    first = best_rank(measure)
-    order = sorted(measure, key=lambda rank: (rank != first, -measure[rank], -rank))
     left = sum(state.left)
     options = []
-    for rank in order:
+    for rank, _ in choice.ranking:
         line = lines[rank]
         for card in sorted(card for card in hand if card.rank == rank):
             laid, reached = (*pile, card), count + card.value

@@ -5,7 +5,7 @@
   else pone), ties included, as :func:`crib_cli.discard.rank_throws` ranks them;
   with ``pegging`` (the built-in ``expert``) or the expert crib model, the
   best total of those terms instead (see :class:`ExpertPlayer`).
-- **Play**: the card :func:`crib_cli.game.lookahead.choose_play` picks for what
+- **Play**: the card :func:`price_play` ranks first for what
   the seat can see: its own cards, its thrown cards, the starter, every card
   laid and every go those imply. A single legal rank, or none, costs no search.
 - **The board** (``board``, the built-in ``expert``; two players): when the
@@ -31,7 +31,7 @@ from ..leanings import leaning
 from ..peg import Turn
 from ..rules import GameRules, Position
 from ..score import show_total
-from .lookahead import Goal, PlayState, choose_play, doubted
+from .lookahead import Goal, Line, PlayState, best_rank, doubted, play_lines, play_values
 from .players import View
 
 CANDIDATES = 5
@@ -63,6 +63,41 @@ class ThrowChoice:
     def throw(self) -> tuple[Card, ...]:
         """The cards the expert throws, in card order."""
         return self.ranking[0].throw
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChoice:
+    """A card of the play priced: every rank that may be laid, best first, with the value the search
+    gives it (the net pegging expected from here, or under a goal the chance to win); with the trace
+    on, each rank's line (the reason as data), else none."""
+
+    ranking: tuple[tuple[int, float], ...]
+    lines: dict[int, Line]
+
+    @property
+    def rank(self) -> int | None:
+        """The rank to lay; None for a go."""
+        return self.ranking[0][0] if self.ranking else None
+
+
+def price_play(state: PlayState, depth: int | None = None, goal: Goal | None = None, *,
+               trace: bool = False) -> PlayChoice:
+    """Every rank the seat may lay, ranked as the expert ranks them: the best by the search's value
+    (:func:`~crib_cli.game.lookahead.best_rank`: ties within a billionth to the higher rank), then the
+    rest by value, higher rank first among equals; ``trace`` keeps each rank's line for the why.
+
+    >>> choice = price_play(PlayState(hand=(5, 6, 9, 10), unseen=(0,) + (4,) * 13, left=(4, 3), base=7))
+    >>> choice.rank, len(choice.ranking), choice.lines
+    (9, 4, {})
+    """
+    if trace:
+        lines = play_lines(state, depth, goal)
+        values = {rank: line.value for rank, line in lines.items()}
+    else:
+        lines, values = {}, play_values(state, depth, goal)
+    first = best_rank(values)
+    order = sorted(values, key=lambda rank: (rank != first, -values[rank], -rank))
+    return PlayChoice(tuple((rank, values[rank]) for rank in order), lines)
 
 
 class ExpertPlayer:
@@ -160,7 +195,7 @@ class ExpertPlayer:
         """The card the lookahead picks; None when no card fits."""
         fits = view.fits
         if len({card.rank for card in fits}) > 1:
-            rank = choose_play(self.state(view), self.depth, self.goal(view))
+            rank = price_play(self.state(view), self.depth, self.goal(view)).rank
             return next(card for card in fits if card.rank == rank)
         return fits[0] if fits else None
 
