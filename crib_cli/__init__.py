@@ -6,19 +6,19 @@ The public names below are imported on first use, so that loading the package
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import lazy_names
 
 _HOMES = {
-    "cards": ("DECK", "Card", "CardError", "Rank", "Suit", "parse_card", "parse_cards", "parse_show"),
-    "score": ("Category", "Claim", "ScoreItem", "ShowScore", "check_claim", "score_show", "show_parts", "show_total", "spoken_count"),
-    "rules": ("GameRules", "RulesError"),
-    "discard": ("StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
-    "peg": ("Play", "PegError", "PegEvent", "PegItem", "PegResult", "Turn", "replay", "score_play"),
-    "stats": ("Distribution", "show_distribution"),
-    "cribs": ("CribPair", "expert_crib_means", "pair_table", "random_crib_mean"),
+    ".cards": ("DECK", "Card", "CardError", "Rank", "Suit", "parse_card", "parse_cards", "parse_show"),
+    ".score": ("Category", "Claim", "ScoreItem", "ShowScore", "check_claim", "score_show", "show_parts", "show_total", "spoken_count"),
+    ".rules": ("GameRules", "RulesError"),
+    ".discard": ("StarterScore", "Throw", "analyze_discards", "best_throw", "crib_distribution", "hand_distribution", "starter_detail"),
+    ".peg": ("Play", "PegError", "PegEvent", "PegItem", "PegResult", "Turn", "replay", "score_play"),
+    ".stats": ("Distribution", "show_distribution"),
+    ".cribs": ("CribPair", "expert_crib_means", "pair_table", "random_crib_mean"),
 }
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "DECK",
@@ -64,13 +64,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'crib_cli' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 if TYPE_CHECKING:

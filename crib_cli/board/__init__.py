@@ -25,17 +25,17 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 _HOMES = {
-    "table": ("BOARDS", "ENDGAME", "Board", "Odds", "board", "check_game", "dealer_chance",
+    ".table": ("BOARDS", "ENDGAME", "Board", "Odds", "board", "check_game", "dealer_chance",
               "ending_chance", "grid", "odds"),
-    "model": ("pegging_shift",),
-    "throws": ("SHOWN", "Outlook", "throw_chances"),
-    "play": ("PLAY_MATTERS", "after_play", "play_matters"),
+    ".model": ("pegging_shift",),
+    ".throws": ("SHOWN", "Outlook", "throw_chances"),
+    ".play": ("PLAY_MATTERS", "after_play", "play_matters"),
 }
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "BOARDS",
@@ -58,13 +58,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'crib_cli.board' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 if TYPE_CHECKING:

@@ -6,8 +6,9 @@ only :class:`View` loads neither the engine, the analysis nor the process pool.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 _HOMES = {
     "..rules": ("GameRules",),
@@ -21,7 +22,6 @@ _HOMES = {
     ".simulate": ("Interval", "Report", "RoleAverages", "Setup", "by_side", "run_games", "summarize", "wilson_interval"),
     ".strategies": ("BUILT_IN", "GreedyPlayer", "PlayerSpecError", "RandomPlayer", "load_player_factory", "player_factory"),
 }
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "BUILT_IN",
@@ -67,13 +67,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'crib_cli.game' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 if TYPE_CHECKING:
