@@ -141,16 +141,17 @@ class ExpertPlayer:
         weighs = self.weighs_pegging(rules)
         peg = weighs and self.pegging
         throws = throw_means(view.hand, players=rules.players, variant=rules.variant, role=role, pegging=peg)
+        board = self.throws_for_board(view)
+        worth = {t.throw: self.worth(t, role, rules) for t in throws} if weighs or board else {}
         if weighs:
-            ranking = tuple(sorted(throws, key=lambda t: -self.worth(t, role, rules)))  # ties: in the deal's order
+            ranking = tuple(sorted(throws, key=lambda t: -worth[t.throw]))  # ties: in the deal's order
         else:
             ranking = rank_throws(throws, role)
-        board = self.throws_for_board(view)
         count = len(ranking)
         if board:
             # The board's candidates: the best by points, ties the higher hand first.
             count = throws_weighed(view)
-            best = sorted(throws, key=lambda t: (-self.worth(t, role, rules), -float(t.hand_mean)))[:count]
+            best = sorted(throws, key=lambda t: (-worth[t.throw], -float(t.hand_mean)))[:count]
             picked = {t.throw for t in best}
             ranking = (*best, *(t for t in ranking if t.throw not in picked))
         if board or (chances and has_board(view)):
