@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..board import check_game
-from ..cards import Card, CardError, format_cards, parse_cards
+from ..cards import Card, format_cards, parse_cards
 from ..discard import (
     StarterScore,
     Throw,
@@ -34,6 +34,7 @@ from .common import (
     format_option,
     game_rules,
     histogram_rows,
+    plain_lines,
     refuse_batch_format,
     require_column,
     run_batch,
@@ -140,14 +141,6 @@ def discard_fields(settings: Settings) -> Callable[[list[str]], Callable[[list[s
         return evaluate
 
     return make_evaluate
-
-
-def is_deal(text: str) -> bool:
-    """Whether a line is a deal of 5 or 6 cards (input without a header)."""
-    try:
-        return len(parse_cards(text)) in (5, 6)
-    except CardError:
-        return False
 
 
 def pick_throw(options: Sequence[Throw], chosen: tuple[Card, ...] | None) -> Throw:
@@ -327,7 +320,7 @@ def discard(
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
         columns = DISCARD_COLUMNS + (PEG_COLUMNS if pegging else ()) + (WIN_COLUMNS if position else ())
-        run_batch(deal, fmt, columns, discard_fields(settings), strict=strict, is_data=is_deal)
+        run_batch(deal, fmt, columns, discard_fields(settings), strict=strict, is_data=plain_lines(parse_cards))
         return
     refuse_batch_format(fmt)
     if chosen and not (dist or starters):
