@@ -88,6 +88,26 @@ def test_claim_too_many() -> None:
     assert "claim of 12 is 3 too many: the show is worth 9" in result.output
 
 
+CLAIMS_JSON = [
+    ("right", "9", {"correct": True, "muggins": 0, "too_many": 0, "overlooked": [], "overlooked_only": None}),
+    ("too many", "12", {"correct": False, "muggins": 0, "too_many": 3, "overlooked": [], "overlooked_only": None}),
+    ("short", "7", {"correct": False, "muggins": 2, "too_many": 0, "overlooked_only": False}),
+    ("short by the nob", "8", {"muggins": 1, "overlooked": [{"kind": "nobs", "cards": ["JH"], "points": 1}], "overlooked_only": True}),
+]
+
+
+@pytest.mark.parametrize(("claimed", "expected"), [c[1:] for c in CLAIMS_JSON], ids=[c[0] for c in CLAIMS_JSON])
+def test_claim_json_keys_read_right(claimed: str, expected: dict[str, object]) -> None:
+    data = json.loads(run("score", "6D JH 4H 7C / 5H", "--claim", claimed, "-f", "json").output)["claim"]
+    assert {key: data[key] for key in expected} == expected
+
+
+def test_claim_json_of_a_shortfall_no_set_of_items_makes() -> None:
+    data = json.loads(run("score", "4S 4D 5H 5S / 6C", "--claim", "23", "-f", "json").output)["claim"]
+    expected = {"muggins": 1, "too_many": 0, "overlooked": [], "overlooked_only": None}
+    assert {key: data[key] for key in expected} == expected
+
+
 def test_claim_json() -> None:
     data = json.loads(run("score", "6D JH 4H 7C / 5H", "--claim", "5", "-f", "json").output)
     assert data["claim"]["muggins"] == 4 and data["claim"]["correct"] is False

@@ -69,6 +69,11 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
     """Muggins: what to say about a claimed count, as text lines and as JSON.
 
     A claim of 19 is read as the call for a hand of nothing, a claim of 0.
+    In JSON, ``muggins`` is what a short claim missed and ``too_many`` what an
+    over-claim added (one of them 0); ``overlooked`` lists the items a short
+    claim missed, and ``overlooked_only`` says whether they are the only such
+    set (null when nothing is listed: a right claim or an over-claim, or a
+    shortfall no set of items makes exactly).
     """
     lines = []
     if claimed == NINETEEN:
@@ -89,8 +94,9 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
         "claimed": claimed,
         "correct": claim.claimed == claim.total,
         "muggins": claim.muggins,
+        "too_many": max(claim.claimed - claim.total, 0),
         "overlooked": [item_json(item) for item in claim.overlooked],
-        "overlooked_only": claim.only,
+        "overlooked_only": claim.only if claim.overlooked else None,
     }
     return lines, data
 
