@@ -7,10 +7,11 @@ imported where they are used: a single show or deal on the terminal needs neithe
 A record is one line. A quoted field may hold commas and doubled quotes but
 must close on its own line, so a stray quote can never swallow the lines after
 it: the line that holds it fails alone. Input is UTF-8; bytes that are not are
-kept (as Python's ``surrogateescape`` code points) and written back unchanged in
-CSV (in JSON lines, which must be UTF-8, as the escapes of those code points): a card among them
-fails the row, bytes in any other column do not. Fields past the header's width
-are kept too, after the results and the error (``extra`` in JSON lines).
+kept (as Python's ``surrogateescape`` code points) and written back unchanged
+in CSV (in JSON lines, which must be UTF-8, as the escapes of those code
+points): among the cards they fail the row, in any other column they do not.
+Fields past the header's width are kept too, after the results and the error
+(``extra`` in JSON lines).
 """
 
 from __future__ import annotations
