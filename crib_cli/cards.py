@@ -158,20 +158,56 @@ def parse_rank(token: str) -> Rank:
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card code such as ``5S``, ``10h``, ``TH`` or ``J♦``."""
+    """Parse one card code such as ``5S``, ``10h``, ``TH`` or ``J♦``; :class:`CardError` says what is wrong.
+
+    >>> parse_card("10h")
+    Card('TH')
+    >>> parse_card("5S5C")
+    Traceback (most recent call last):
+    ...
+    crib_cli.cards.CardError: '5S5C' is not a card: separate cards with spaces (5S 5C)
+    """
+    card = _SPELLINGS.get(token) or _SPELLINGS.get(_normal(token))
+    if card is None:
+        raise CardError(f"{quoted(token)} is not a card: {card_problem(token)}")
+    return card
+
+
+def card_problem(token: str) -> str:
+    """Why a word is not a card, in the words every command uses: a missing suit or rank, cards run
+    together, a character too many, a word, or which of the rank and suit is wrong."""
     text = _normal(token)
     if text in _RANKS:
-        raise CardError(f"{quoted(token)} is not a card: the suit is missing (S, H, D, C or ♠♥♦♣, as in {text}S)")
-    if len(text) < 2:
-        raise CardError(f"{quoted(token)} is not a card: a card is a rank and a suit, like 5S or 10H")
+        return f"the suit is missing (S, H, D, C or ♠♥♦♣, as in {text}S)"
+    run = _run_together(text)
+    if len(run) > 1:
+        return f"separate cards with spaces ({format_cards(run)})"
+    for size in (3, 2):
+        if text[:size] in _SPELLINGS and len(text) > size:
+            extra = text[size:]
+            return f"{'one character' if len(extra) == 1 else f'{len(extra)} characters'} too many ({extra!r} after {text[:size]})"
+    if not 2 <= len(text) <= 3:
+        return "a card is a rank and a suit, like 5S or 10H"
     rank_text, suit_text = text[:-1], text[-1]
-    suit = _SUITS.get(suit_text)
-    if suit is None:
-        raise CardError(f"{quoted(token)} is not a card: unknown suit {token.strip()[-1]!r} (use S, H, D, C or ♠♥♦♣)")
-    rank = _RANKS.get(rank_text)
-    if rank is None:
-        raise CardError(f"{quoted(token)} is not a card: rank must be A, 2-10, T, J, Q or K")
-    return DECK[(rank - 1) * 4 + suit]
+    bad_suit, bad_rank = suit_text not in _SUITS, rank_text not in _RANKS
+    if bad_suit and bad_rank:
+        return (f"neither rank nor suit: {rank_text!r} is not a rank (A, 2-10, T, J, Q or K) "
+                f"and {suit_text!r} not a suit (S, H, D, C or ♠♥♦♣)")
+    if bad_suit:
+        return f"unknown suit {token.strip()[-1]!r} (use S, H, D, C or ♠♥♦♣)"
+    return "rank must be A, 2-10, T, J, Q or K"
+
+
+def _run_together(text: str) -> tuple[Card, ...]:
+    """The cards a word is made of when it is only cards written without spaces (``5S5C``), else ()."""
+    cards: list[Card] = []
+    while text:
+        size = next((n for n in (3, 2) if text[:n] in _SPELLINGS), 0)
+        if not size:
+            return ()
+        cards.append(_SPELLINGS[text[:size]])
+        text = text[size:]
+    return tuple(cards)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -37,7 +37,16 @@ def test_parse_card(token: str, card: Card) -> None:
 
 
 BAD_TOKENS = [
-    ("1X", "'1X' is not a card: unknown suit 'X'"),
+    ("1X", "'1X' is not a card: neither rank nor suit: '1' is not a rank (A, 2-10, T, J, Q or K) and 'X' not a suit"),
+    ("ZZ", "'ZZ' is not a card: neither rank nor suit: 'Z' is not a rank (A, 2-10, T, J, Q or K) and 'Z' not a suit"),
+    ("5X", "'5X' is not a card: unknown suit 'X' (use S, H, D, C or ♠♥♦♣)"),
+    ("5SS", "'5SS' is not a card: one character too many ('S' after 5S)"),
+    ("10HH", "'10HH' is not a card: one character too many ('H' after 10H)"),
+    ("JH/5H", "'JH/5H' is not a card: 3 characters too many ('/5H' after JH)"),
+    ("5S5C5D", "'5S5C5D' is not a card: separate cards with spaces (5S 5C 5D)"),
+    ("10h♠5", "'10h♠5' is not a card: 2 characters too many ('♠5' after 10H)"),
+    ("banana", "'banana' is not a card: a card is a rank and a suit, like 5S or 10H"),
+    ("bogus", "'bogus' is not a card: a card is a rank and a suit, like 5S or 10H"),
     ("ZH", "'ZH' is not a card: rank must be A, 2-10, T, J, Q or K"),
     ("1H", "'1H' is not a card: rank must be A, 2-10, T, J, Q or K"),
     ("11H", "'11H' is not a card: rank must be"),

@@ -68,7 +68,11 @@ def test_the_picture_of_the_board() -> None:
     (["odds", "40", "45", "--dealer", "me", "--variant", "five", "--to", "121"], "not five-card to 121"),
     (["odds", "--format", "json"], "--format json is for one position"),
     (["odds", "95", "110", "--dealer", "me", "--step", "10"], "--step is for the picture of the board: give no scores"),
-], ids=["one score", "no dealer", "a won score", "not a number", "five-card to 121", "json picture", "step with scores"])
+    (["odds", "-5", "10", "--dealer", "me"], "Invalid value for SCORES: '-5' is not a score: scores count from 0 up, mine first"),
+    (["odds", "10", "-5", "--dealer", "me"], "'-5' is not a score"),
+    (["odds", "10", "5", "--dealr", "me"], "No such option '--dealr'"),
+], ids=["one score", "no dealer", "a won score", "not a number", "five-card to 121", "json picture", "step with scores",
+        "a negative score", "a negative second score", "a misspelt option"])
 def test_odds_usage_errors(args: list[str], message: str) -> None:
     result = run(*args)
     assert result.exit_code == 2 and message in result.stderr

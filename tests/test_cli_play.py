@@ -177,7 +177,7 @@ def test_a_whole_61_point_game_with_every_kind_of_answer(tmp_path: Path) -> None
                           "q ends the game\ncut for deal: ")
     assert re.search(r"\n(you win|expert wins), 61 to \d+: (1 game|a lurch, 2 games)\n", out)
     # Bad answers are asked again, with the reason.
-    assert "  'ZZ' is not a card: unknown suit 'Z'" in out
+    assert "  'ZZ' is not a card: neither rank nor suit" in out
     assert "  throw 2 cards, not 1" in out
     assert re.search(r"  [2-9TJQKA][SHDC] fits at \d+: say go only when no card fits", out)
     assert re.search(r"  [2-9TJQKA][SHDC] is not your card", out)
@@ -366,7 +366,8 @@ READ = {
     "a ten not held": ("10", True, "you hold no 10"),
     "a place past the hand": ("11", True, "'11' is not a card: your cards are numbered 1 to 6"),
     "a digit that is no number": ("²", True, "'²' is not a card"),
-    "no card at all": ("ZZ", True, "'ZZ' is not a card: unknown suit 'Z'"),
+    "no card at all": ("ZZ", True, "'ZZ' is not a card: neither rank nor suit"),
+    "a word": ("banana", True, "'banana' is not a card: a card is a rank and a suit, like 5S or 10H"),
 }
 
 

@@ -74,3 +74,13 @@ def test_bash_completion(words: str, cword: str, expected: str) -> None:
     env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": cword, "_CRIB_COMPLETE": "bash_complete"}
     result = subprocess.run([sys.executable, "-c", "from crib_cli.cli import cli; cli.main(prog_name='crib')"], env=env, capture_output=True, timeout=60, check=False)
     assert result.returncode == 0 and result.stdout.decode() == expected
+
+
+@pytest.mark.parametrize(("args", "code"), [(["score"], 2), (["score", "ZZ"], 2), (["discard", "5S", "--role", "x"], 2)],
+                         ids=["missing show", "bad card", "bad option"])
+def test_a_usage_error_read_by_a_closed_pipe_is_still_2(args: list[str], code: int) -> None:
+    command = " ".join(f"'{word}'" for word in [*CRIB, *args])
+    result = subprocess.run(f"{command} 2>&1 | head -1; exit ${{PIPESTATUS[0]}}", shell=True, executable="/bin/bash",
+                            capture_output=True, timeout=60, check=False)
+    assert result.returncode == code, result
+    assert result.stdout.startswith(b"Error: ") and result.stdout.count(b"\n") == 1

@@ -10,9 +10,10 @@ import shlex
 import pytest
 from click.testing import CliRunner, Result
 
-from crib_cli.cards import format_cards
+from crib_cli.cards import CardError, format_cards, parse_cards
 from crib_cli.cli import cli
 from crib_cli.cli.advice import points_text, why_text
+from crib_cli.cli.terminal import read_cards
 from crib_cli.game import GameRules
 from crib_cli.game.analyst import analyze_play, analyze_throws
 from crib_cli.game.quiz import discard_problem, play_problem
@@ -114,3 +115,25 @@ def test_from_a_score_the_chance_to_win_is_shown_and_the_board_may_decide() -> N
 def test_quiz_usage_errors(args: list[str], message: str) -> None:
     result = quiz(*args, answers=[])
     assert result.exit_code == 2 and message in result.stderr
+
+
+NO_FIVE = parse_cards("2H 3C 7C 9S KS KH")
+ANSWERS = {
+    "a rank not held, read as a place, beside a word that fails": (
+        "5 K", "'5': you hold no 5 (read as card 5, KS); 'K' could be KS or KH: give the suit"),
+    "every word that fails": ("banana ZZ", ("'banana' is not a card: a card is a rank and a suit, like 5S or 10H; "
+                                            "'ZZ' is not a card: neither rank nor suit")),
+    "a word run together": ("2H3C", "'2H3C' is not a card: separate cards with spaces (2H 3C)"),
+    "a rank not held alone": ("Q 2", "you hold no Q"),
+}
+
+
+@pytest.mark.parametrize(("answer", "said"), ANSWERS.values(), ids=ANSWERS)
+def test_an_answer_names_each_word_that_fails_and_what_was_read(answer: str, said: str) -> None:
+    with pytest.raises(CardError) as error:
+        read_cards(answer, NO_FIVE, suits_matter=True)
+    assert str(error.value).startswith(said)
+
+
+def test_a_rank_not_held_is_read_as_a_place_when_every_word_names_a_card() -> None:
+    assert read_cards("5 1", NO_FIVE, suits_matter=True) == parse_cards("KS 2H")

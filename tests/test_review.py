@@ -153,7 +153,10 @@ BAD: dict[str, tuple[Callable[[dict[str, Any]], None] | str, str]] = {
     "no game number": ('{"target": 61}\n', "line 1: no 'game' number"),
     "a card that is not one": (set_in(("deals", 0, "starter"), "XX"), "'starter': 'XX' is not a card"),
     "a card laid from no hand": (lambda game: set_in(("deals", 0, "plays", 0, 1), game["deals"][0]["starter"])(game),
-                                 "deal 1 does not replay: "),
+                                 "deal 1 does not replay: seat "),
+    "a card laid by a player named": (lambda game: (set_in(("players",), ["ann", "bob"])(game),
+                                                    set_in(("deals", 0, "plays", 0, 1), game["deals"][0]["starter"])(game)),
+                                      "seat 1 (bob) played"),
     "scores that do not add up": (lambda game: set_in(("deals", 0, "scores"), [s + 1 for s in game["deals"][0]["scores"]])(game),
                                   "deal 1: the log's scores are "),
     "plays that are not pairs": (set_in(("deals", 0, "plays"), [[0]]), "'plays': not a list of pairs [seat, card]"),
@@ -173,6 +176,22 @@ def test_a_bad_log_is_one_line_and_exit_1(tmp_path: Path, change: Callable[[dict
     result = run("review", str(log))
     assert result.exit_code == 1, result.output
     assert message in result.stderr and result.stderr.count("\n") == 1 and result.stdout == ""
+
+
+GAME_NUMBERS = [
+    ("300 games", list(range(300)), "(games 0-299)"),
+    ("gaps", [0, 1, 2, 3, 4, 10, 12, 13], "(games 0-4, 10, 12-13)"),
+    ("many runs", list(range(0, 40, 2)), "(games 0, 2, 4, 6, 8, 10, 12, 14, ... (20 games in all))"),
+]
+
+
+@pytest.mark.parametrize(("numbers", "shown"), [c[1:] for c in GAME_NUMBERS], ids=[c[0] for c in GAME_NUMBERS])
+def test_a_game_not_in_the_log_names_the_range_it_holds(tmp_path: Path, numbers: list[int], shown: str) -> None:
+    log = tmp_path / "many.jsonl"
+    log.write_text("".join(json.dumps({"game": number}) + "\n" for number in numbers))
+    result = run("review", str(log), "--game", "999")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: --game 999: no such game in ") and result.stderr.endswith(f"' {shown}\n")
 
 
 def test_a_game_not_in_the_log_is_a_usage_error(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -95,27 +95,37 @@ class CribGroup(click.Group):
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()
         except click.MissingParameter as error:
-            click.echo(f"Error: {error.format_message()}", err=True)
-            if error.ctx is not None:
-                _usage_with_examples(error.ctx)
-            sys.exit(error.exit_code)
+            _tell_error(error, usage=True)
         except click.ClickException as error:
-            click.echo(f"Error: {error.format_message()}", err=True)
-            sys.exit(error.exit_code)
+            _tell_error(error)
         except click.Abort:
             click.echo("Aborted!", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except (BrokenPipeError, PipeClosed):
-            _silence_stdout()
+            _silence(sys.stdout)
             sys.exit(EXIT_PIPE)
         except OSError as error:
             if error.filename is not None:  # not standard output: a file the command opened
                 click.echo(f"Error: {error.strerror}: {error.filename}", err=True)
                 sys.exit(EXIT_DATA)
-            _silence_stdout()
+            _silence(sys.stdout)
             click.echo(f"Error: cannot write the output: {error.strerror or error}", err=True)
             sys.exit(EXIT_OUTPUT)
         sys.exit(code or 0)
+
+
+def _tell_error(error: click.ClickException, *, usage: bool = False) -> None:
+    """Say what was wrong (with the usage and examples, for a command line missing what it needs) and exit
+    with its status: a reader that closes the pipe after the first line (``2>&1 | head -1``) cuts the
+    explanation short, not the status, so a usage error is still 2."""
+    try:
+        click.echo(f"Error: {error.format_message()}", err=True)
+        if usage and isinstance(error, click.UsageError) and error.ctx is not None:
+            _usage_with_examples(error.ctx)
+        sys.stderr.flush()
+    except BrokenPipeError:
+        _silence(sys.stderr)
+    sys.exit(error.exit_code)
 
 
 def _usage_with_examples(ctx: click.Context) -> None:
@@ -129,10 +139,10 @@ def _usage_with_examples(ctx: click.Context) -> None:
     click.echo(f"More: {ctx.command_path} --help", err=True)
 
 
-def _silence_stdout() -> None:
-    """Point standard output at /dev/null, so the flush at exit cannot fail a second time."""
+def _silence(stream: TextIO) -> None:
+    """Point a standard stream at /dev/null, so the flush at exit cannot fail a second time."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
     except (OSError, ValueError, AttributeError):
         pass
 

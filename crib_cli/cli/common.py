@@ -11,7 +11,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from ..cards import Card, CardError, quoted
+from ..cards import CARD_INDEX, Card, CardError, card_problem, parse_cards, quoted
 from ..rules import VARIANTS, GameRules
 from . import COMMANDS, EXIT_DATA, formats
 
@@ -26,14 +26,17 @@ def command(name: str, **settings: Any) -> Callable[[Callable[..., Any]], click.
 
 
 def format_option(*choices: str, default: str) -> Callable[[F], F]:
-    """The shared ``-f/--format`` option: its choices, and the default as help shows it."""
+    """The shared ``-f/--format`` option: its choices, and the default as help shows it; help says
+    which choices are for batch input only, as a single show or deal refuses them."""
+    batch = [choice for choice in choices if choice in BATCH_FORMATS]
+    only = f" {' and '.join(batch)}: for batch input only." if batch else ""
     return click.option(
         "-f",
         "--format",
         "fmt",
         type=click.Choice(choices, case_sensitive=False),
         default=None,
-        help=f"Output format (default: {default}).",
+        help=f"Output format (default: {default}).{only}",
     )
 
 
@@ -83,8 +86,8 @@ def cards_argument(
             return (parse_for(ctx.params) if parse_for is not None else parse)(text)
         except CardError as error:
             message = str(error)
-            if batch and len(values) == 1 and len(text.split()) == 1 and len(text) > 3:
-                message = f"{quoted(text)} is neither a readable file nor a card"
+            if batch and len(values) == 1 and len(text) > 3 and message.startswith(f"{quoted(text)} is not a card"):
+                message = f"{quoted(text)} is neither a readable file nor a card: {card_problem(text)}"
             raise click.BadParameter(message, ctx, param) from None
 
     return click.argument(name, nargs=-1, required=required, metavar=name.upper(), callback=convert)
@@ -96,8 +99,6 @@ class CardsType(click.ParamType):  # type: ignore[type-arg]  # generic in click 
     name = "CARDS"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[Card, ...]:
-        from ..cards import parse_cards
-
         if isinstance(value, tuple):
             return value
         try:
@@ -162,17 +163,19 @@ def histogram_rows(counts: Sequence[int], width: int = 40) -> Iterable[list[Any]
 
 
 def open_source(source: str) -> IO[bytes]:
-    """Open batch input as bytes: ``-`` is stdin."""
+    """Open batch input as bytes: ``-`` is stdin. An error names the argument as the usage does (SHOW, DEAL)."""
     if source == "-":
         if sys.stdin is None:
             raise click.BadParameter("standard input is closed", param_hint="'-'")
         return sys.stdin.buffer
+    ctx = click.get_current_context(silent=True)
+    hint = next((p.human_readable_name for p in ctx.command.params if isinstance(p, click.Argument)), "FILE") if ctx else "FILE"
     if os.path.isdir(source):
-        raise click.BadParameter(f"cannot read {quoted(source)}: it is a directory", param_hint="SOURCE")
+        raise click.BadParameter(f"cannot read {quoted(source)}: it is a directory", param_hint=hint)
     try:
         return open(source, "rb")
     except OSError as error:
-        raise click.BadParameter(f"cannot read {quoted(source)}: {error.strerror}", param_hint="SOURCE") from None
+        raise click.BadParameter(f"cannot read {quoted(source)}: {error.strerror}", param_hint=hint) from None
 
 
 def require_column(header: list[str], name: str) -> int:
@@ -180,7 +183,8 @@ def require_column(header: list[str], name: str) -> int:
     index = formats.column_index(header, name)
     if index is None:
         shown = quoted(",".join(header), 60) if header else "empty"
-        raise click.UsageError(f"the input has no {name!r} column (header: {shown})")
+        plain = "; a file of plain lines needs no header, but its first line holds no card" if len(header) == 1 else ""
+        raise click.UsageError(f"the input has no {name!r} column (header: {shown}){plain}")
     return index
 
 
@@ -208,7 +212,8 @@ def run_batch(
             header, numbered, single = formats.read_header(text, is_data=is_data)
         except formats.InputError as error:
             raise click.UsageError(str(error)) from None
-        clashes = [name for name in header if name.strip().lower() in (*result_columns, "error")]
+        added = (*result_columns, "error", *(("extra",) if fmt == "jsonl" else ()))
+        clashes = [name for name in header if name.strip().lower() in added]
         if clashes:
             raise click.UsageError(f"the input already has a {quoted(clashes[0])} column, which the output adds: rename it")
         repeated = next((name for at, name in enumerate(header) if name in header[:at]), None) if fmt == "jsonl" else None
@@ -240,14 +245,23 @@ def run_batch(
         sys.exit(EXIT_DATA)
 
 
-def parses(parse: Callable[[str], Any]) -> Callable[[str], bool]:
-    """Whether a line is data: ``parse`` accepts it."""
+def plain_lines(parse: Callable[[str], Any]) -> Callable[[str], bool]:
+    """Whether a first line is data, not a header: ``parse`` accepts it, or it names no 'hand'
+    column and holds a card, so a bad first row of plain lines fails alone and the rest are read.
+
+    >>> is_data = plain_lines(parse_cards)
+    >>> is_data("5S 5C 5D ZZ / 5H"), is_data("id,hand,starter"), is_data("bad line")
+    (True, False, False)
+    """
 
     def check(line: str) -> bool:
         try:
             parse(line)
         except (CardError, ValueError):
-            return False
+            if formats.column_index(line.split(","), "hand") is not None:
+                return False
+            words = line.replace(",", " ").replace("/", " ").split()
+            return any(word.upper() in CARD_INDEX or word in CARD_INDEX for word in words)
         return True
 
     return check

@@ -34,6 +34,7 @@ from .common import (
     format_option,
     game_rules,
     histogram_rows,
+    plain_lines,
     refuse_batch_format,
     require_column,
     run_batch,
@@ -142,12 +143,29 @@ def discard_fields(settings: Settings) -> Callable[[list[str]], Callable[[list[s
     return make_evaluate
 
 
-def is_deal(text: str) -> bool:
-    """Whether a line is a deal of 5 or 6 cards (input without a header)."""
-    try:
-        return len(parse_cards(text)) in (5, 6)
-    except CardError:
-        return False
+def deal_parse(params: dict[str, Any]) -> Callable[[str], tuple[Card, ...]]:
+    """The parse of the deal; after one card of ``--throw`` (read first, as it is eager), a deal that
+    fails or runs past six cards only because the throw's second card joined it says to quote the throw."""
+    chosen = params.get("chosen")
+    if not chosen or len(chosen) != 1:
+        return parse_cards
+
+    def parse(text: str) -> tuple[Card, ...]:
+        try:
+            cards = parse_cards(text)
+            if len(cards) <= 6:
+                return cards
+            problem = f"a deal is at most 6 cards, got {len(cards)}"
+        except CardError as error:
+            problem = str(error)
+        *dealt, stray = text.split() or [""]
+        try:
+            parse_cards(" ".join(dealt))
+        except CardError:
+            raise CardError(problem) from None
+        raise CardError(f"{problem}; --throw takes its cards quoted, as in --throw '{chosen[0]} {stray}'")
+
+    return parse
 
 
 def pick_throw(options: Sequence[Throw], chosen: tuple[Card, ...] | None) -> Throw:
@@ -259,7 +277,7 @@ def discard_lines(
 
 
 @command("discard")
-@cards_argument("deal", parse_cards)
+@cards_argument("deal", parse_cards, parse_for=deal_parse)
 @click.option("--role", type=click.Choice(ROLES, case_sensitive=False),
               help="Sort by the net for this role: dealer or partner (the crib is your side's), or pone.")
 @click.option("--players", type=click.IntRange(2, 4), help="2 (6 cards) or 3/4 (5 cards); default from the deal.")
@@ -269,7 +287,8 @@ def discard_lines(
 @click.option("--pegging", is_flag=True, help="Add the kept cards' pegging value for the role and sort by the total.")
 @click.option("--dist", is_flag=True, help="Exact chance of every hand and crib score for the best throw.")
 @click.option("--starter-detail", "starters", is_flag=True, help="Which starters give the kept hand which score.")
-@click.option("--throw", "chosen", type=CardsType(), help="Detail this throw instead of the best one.")
+@click.option("--throw", "chosen", type=CardsType(), is_eager=True,
+              help="Detail this throw instead of the best one; its cards quoted, as in --throw '5S 5C'.")
 @click.option("--score", "position", type=ScoreType(),
               help="ME-OPP, the scores as the deal begins: add each throw's chance to win, and sort by it.")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="With --score, the game's length "
@@ -327,7 +346,7 @@ def discard(
         if dist or starters or chosen:
             raise click.UsageError("--dist, --starter-detail and --throw are for one deal, not batch input")
         columns = DISCARD_COLUMNS + (PEG_COLUMNS if pegging else ()) + (WIN_COLUMNS if position else ())
-        run_batch(deal, fmt, columns, discard_fields(settings), strict=strict, is_data=is_deal)
+        run_batch(deal, fmt, columns, discard_fields(settings), strict=strict, is_data=plain_lines(parse_cards))
         return
     refuse_batch_format(fmt)
     if chosen and not (dist or starters):

@@ -7,8 +7,11 @@ imported where they are used: a single show or deal on the terminal needs neithe
 A record is one line. A quoted field may hold commas and doubled quotes but
 must close on its own line, so a stray quote can never swallow the lines after
 it: the line that holds it fails alone. Input is UTF-8; bytes that are not are
-kept (as Python's ``surrogateescape`` code points) so they can be written back
-unchanged, and the row holding them fails.
+kept (as Python's ``surrogateescape`` code points) and written back unchanged
+in CSV (in JSON lines, which must be UTF-8, as the escapes of those code
+points): among the cards they fail the row, in any other column they do not.
+Fields past the header's width are kept too, after the results and the error
+(``extra`` in JSON lines).
 """
 
 from __future__ import annotations
@@ -75,12 +78,9 @@ def _split(text: str) -> tuple[list[str], str | None]:
         csv.field_size_limit(limit)
 
 
-def _not_utf8(text: str) -> str | None:
-    """Which byte of a line is not UTF-8, if one is (undecodable bytes arrive as U+DC80-U+DCFF)."""
-    for char in text:
-        if "\udc80" <= char <= "\udcff":
-            return f"not UTF-8 (byte 0x{ord(char) - 0xDC00:02X}); the row is passed through unchanged"
-    return None
+def _has_bytes(text: str) -> bool:
+    """Whether a line holds bytes that are not UTF-8 (undecodable bytes arrive as U+DC80-U+DCFF)."""
+    return not text.isascii() and any("\udc80" <= char <= "\udcff" for char in text)
 
 
 def _blank(values: list[str]) -> bool:
@@ -88,23 +88,22 @@ def _blank(values: list[str]) -> bool:
     return not values or (len(values) == 1 and not values[0].strip())
 
 
-def _row(text: str, width: int, single: bool) -> tuple[list[str], str | None, bool] | None:
-    """One line read with every check: its values cut or padded to ``width``, what is
-    wrong with it, and whether it can be written back as it came. None for a blank line."""
+def _row(text: str, width: int, single: bool) -> tuple[list[str], list[str], str | None, bool] | None:
+    """One line read with every check: its values (padded to ``width``), the fields past
+    ``width``, what is wrong with it, and whether it can be written back as it came. None for a blank line."""
     if single:
         if not text.strip():
             return None
-        return [text], None if text.isascii() else _not_utf8(text), "," not in text and '"' not in text
+        return [text], [], None, "," not in text and '"' not in text
     values, problem = _split(text)
     if _blank(values):
         return None
-    if not problem and not text.isascii():
-        problem = _not_utf8(text)
     found = len(values)
-    if found != width:
-        values = (values + [""] * width)[:width]
+    extra = values[width:]
+    if found < width:
+        values = values + [""] * (width - found)
         problem = problem or f"{found} fields, but the header has {width}"
-    return values, problem, '"' not in text and not problem
+    return values[:width], extra, problem, '"' not in text and not problem and not extra
 
 
 def column_index(header: list[str], name: str) -> int | None:
@@ -137,6 +136,7 @@ def convert(
     ``evaluate`` turns a row's values into results or raises ValueError; a
     failed row keeps its place with empty results and an error naming its
     line, unless ``strict``, which raises :class:`RowError` at the first one.
+    Fields past the header's width are written after the error, as read.
     A plain line (no quotes, ASCII, the header's width) is checked and split
     inline and, in CSV, written back as it came with its results after it;
     any other line goes through :func:`_row`. Blank lines are skipped.
@@ -156,6 +156,7 @@ def convert(
     for number, line in numbered:
         text = line.rstrip("\r\n")
         values: list[str] | None = None
+        extra: list[str] = []
         if fast and '"' not in text and text.isascii():
             values = text.split(",")
             if len(values) != width:
@@ -164,7 +165,7 @@ def convert(
             read = _row(text, width, single)
             if read is None:
                 continue
-            values, problem, plain = read
+            values, extra, problem, plain = read
         else:
             problem, plain = None, True
         rows += 1
@@ -190,10 +191,10 @@ def convert(
                 write(text + tail)
                 continue
         if jsonl:
-            row = dict(zip(names, [*values, *results, error_text]))
-            write(json.dumps(row, ensure_ascii=error_text is not None and "not UTF-8" in error_text) + "\n")
+            row = dict(zip(names, [*values, *results, error_text])) | ({"extra": extra} if extra else {})
+            write(json.dumps(row, ensure_ascii=_has_bytes(text)) + "\n")
         else:
-            writer.writerow([*values, *("" if v is None else v for v in results), error_text or ""])
+            writer.writerow([*values, *("" if v is None else v for v in results), error_text or "", *extra])
     return Tally(rows, failed)
 
 

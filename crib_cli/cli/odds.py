@@ -79,7 +79,21 @@ def _cell(chance: float) -> str:
     return f"{percent:>3}"
 
 
-@command("odds")
+class ScoresCommand(click.Command):
+    """A command whose arguments are scores: a negative one (``-5``), which click would take for an
+    unknown option, is a bad score, named as such."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            if error.option_name.lstrip("-").isdecimal():
+                raise click.BadParameter(f"{error.option_name!r} is not a score: scores count from 0 up, mine first",
+                                         ctx, param_hint="SCORES") from None
+            raise
+
+
+@command("odds", cls=ScoresCommand)
 @click.argument("scores", nargs=-1, type=int)
 @click.option("--dealer", type=click.Choice(DEALERS, case_sensitive=False),
               help="Who deals this deal: me or the opponent (needed with scores; without, the picture for one).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import IO, Any, NoReturn
 
 import click
@@ -194,9 +194,24 @@ def find_game(file: IO[str], number: int | None, source: str) -> tuple[int, int,
     if found is None:
         if not games:
             raise click.UsageError(f"{quoted(source)} holds no games")
-        shown = ", ".join(map(str, sorted(set(games))[:10]))
-        raise click.UsageError(f"--game {number}: no such game in {quoted(source)} (games {shown})")
+        raise click.UsageError(f"--game {number}: no such game in {quoted(source)} (games {number_ranges(games)})")
     return found
+
+
+def number_ranges(numbers: Sequence[int], most: int = 8) -> str:
+    """Game numbers as runs (``0-299``), the first ``most`` runs and then how many numbers there are in all.
+
+    >>> number_ranges([3, 0, 1, 2, 7, 9, 10])
+    '0-3, 7, 9-10'
+    """
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    shown = ", ".join(f"{low}-{high}" if high > low else str(low) for low, high in runs[:most])
+    return shown if len(runs) <= most else f"{shown}, ... ({len(set(numbers))} games in all)"
 
 
 def fail(source: str, line: int, problem: str) -> NoReturn:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..cards import format_cards, parse_show
+from ..cards import format_cards, parse_cards, parse_show
 from ..score import Claim, ScoreItem, ShowScore, check_claim, score_show, spoken_count, text_parts, text_scorer
 from . import formats
 from .common import (
@@ -16,7 +16,7 @@ from .common import (
     cards_json,
     command,
     format_option,
-    parses,
+    plain_lines,
     refuse_batch_format,
     require_column,
     run_batch,
@@ -69,6 +69,11 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
     """Muggins: what to say about a claimed count, as text lines and as JSON.
 
     A claim of 19 is read as the call for a hand of nothing, a claim of 0.
+    In JSON, ``muggins`` is what a short claim missed and ``too_many`` what an
+    over-claim added (one of them 0); ``overlooked`` lists the items a short
+    claim missed, and ``overlooked_only`` says whether they are the only such
+    set (null when nothing is listed: a right claim or an over-claim, or a
+    shortfall no set of items makes exactly).
     """
     lines = []
     if claimed == NINETEEN:
@@ -89,8 +94,9 @@ def claim_lines(score: ShowScore, claimed: int) -> tuple[list[str], dict[str, An
         "claimed": claimed,
         "correct": claim.claimed == claim.total,
         "muggins": claim.muggins,
+        "too_many": max(claim.claimed - claim.total, 0),
         "overlooked": [item_json(item) for item in claim.overlooked],
-        "overlooked_only": claim.only,
+        "overlooked_only": claim.only if claim.overlooked else None,
     }
     return lines, data
 
@@ -152,7 +158,7 @@ def score_fields(default_crib: bool, variant: str = "six") -> Callable[[list[str
             if starter_text:
                 if "/" in hand_text:
                     raise ValueError("the starter is given twice: in 'hand' after '/' and in 'starter'")
-            elif "/" not in hand_text and len(hand_text.replace(",", " ").split()) < size + 1:
+            elif "/" not in hand_text and len(parse_cards(hand_text)) < size + 1:  # a word that is no card says so first
                 raise ValueError(
                     f"no starter: give a 'starter' column, or write 'hand / starter' (or {size + 1} cards, the starter last)"
                 )
@@ -192,7 +198,7 @@ def score(show: Any, crib: bool, variant: str, claim: int | None, strict: bool, 
     if isinstance(show, str):
         if claim is not None:
             raise click.UsageError("--claim checks one show, not batch input")
-        is_data = parses(partial(parse_show, size=hand_size(variant, crib)))
+        is_data = plain_lines(partial(parse_show, size=hand_size(variant, crib)))
         run_batch(show, fmt, SCORE_COLUMNS, score_fields(crib, variant), strict=strict, is_data=is_data)
         return
     refuse_batch_format(fmt)

@@ -166,10 +166,34 @@ def read_card(token: str, shown: Sequence[Card], *, suits_matter: bool) -> Card:
 
 
 def read_cards(answer: str, shown: Sequence[Card], *, suits_matter: bool) -> tuple[Card, ...]:
-    """The cards an answer names, word by word (:func:`read_card`); a card may be named only once."""
-    cards = tuple(read_card(word, shown, suits_matter=suits_matter) for word in answer.replace(",", " ").split())
-    check_distinct(cards)
-    return cards
+    """The cards an answer names, word by word (:func:`read_card`); a card may be named only once.
+
+    When a word names no card, :class:`CardError` says what is wrong with every
+    such word, and how a number that is a rank not held was read (as a place).
+
+    >>> from crib_cli.cards import parse_cards
+    >>> read_cards("5 K", parse_cards("2H 3C 7C 9S KS KH"), suits_matter=True)
+    Traceback (most recent call last):
+    ...
+    crib_cli.cards.CardError: '5': you hold no 5 (read as card 5, KS); 'K' could be KS or KH: give the suit
+    """
+    cards: list[Card] = []
+    said: list[str] = []
+    failed = False
+    for word in answer.replace(",", " ").split():
+        try:
+            card = read_card(word, shown, suits_matter=suits_matter)
+        except CardError as error:
+            said.append(str(error))
+            failed = True
+            continue
+        cards.append(card)
+        if word.isdecimal() and 2 <= int(word) <= 10 and all(held.rank != int(word) for held in shown):
+            said.append(f"{quoted(word)}: you hold no {word} (read as card {word}, {card})")
+    if failed:
+        raise CardError("; ".join(said))
+    check_distinct(tuple(cards))
+    return tuple(cards)
 
 
 def throw_problem(hand: Sequence[Card], thrown: Sequence[Card], need: int) -> str | None:

@@ -74,8 +74,7 @@ def play_game(
         raise ValueError(f"first dealer must be a seat from 0 to {rules.players - 1}, not {first_dealer}")
     if start is not None and (len(start) != rules.sides or not all(0 <= score < rules.target for score in start)):
         raise ValueError(f"start: {rules.sides} scores, each from 0 to {rules.target - 1}, not {tuple(start)}")
-    labels = tuple(names) if names is not None else tuple(map(_name, players))
-    return _Game(tuple(players), rules, rng, labels, observer, start).run(first_dealer)
+    return _Game(tuple(players), rules, rng, _labels(players, names), observer, start).run(first_dealer)
 
 
 def peg_deal(
@@ -92,7 +91,7 @@ def peg_deal(
     Nothing else of a deal happens and no score ends it; the players see what
     they would in a game at love-all.
     """
-    game = _Game(tuple(players), replace(rules, target=_NO_END), random.Random(0), tuple(map(_name, players)), None)
+    game = _Game(tuple(players), replace(rules, target=_NO_END), random.Random(0), _labels(players), None)
     deal = _Deal(0, dealer, (), None, starter, tuple(thrown), tuple(tuple(hand) for hand in kept))
     game._play(deal)
     assert deal.play is not None
@@ -100,9 +99,11 @@ def peg_deal(
 
 
 def play_deal(
-    players: Sequence[Player], rules: GameRules, dealer: int, deck: Sequence[Card], start: Sequence[int] | None = None
+    players: Sequence[Player], rules: GameRules, dealer: int, deck: Sequence[Card], start: Sequence[int] | None = None,
+    names: Sequence[str] | None = None,
 ) -> DealRecord:
-    """One deal from ``deck`` in the order given (dealt as :func:`play_game` deals a shuffled one): its record.
+    """One deal from ``deck`` in the order given (dealt as :func:`play_game` deals a shuffled one): its record;
+    ``names`` (default: class names) for messages.
 
     Without ``start`` no score ends it, every show is counted, and the players
     see what they would in a game at love-all. With ``start`` (the scores by
@@ -110,7 +111,7 @@ def play_deal(
     ends the moment a side reaches the target.
     """
     played = rules if start is not None else replace(rules, target=_NO_END)
-    game = _Game(tuple(players), played, _Stacked(deck), tuple(map(_name, players)), None, start)
+    game = _Game(tuple(players), played, _Stacked(deck), _labels(players, names), None, start)
     try:
         game._deal(dealer)
     except _GameOver:
@@ -135,8 +136,9 @@ _NO_END = 1 << 30
 """A target no play reaches."""
 
 
-def _name(player: Player) -> str:
-    return type(player).__name__
+def _labels(players: Sequence[Player], names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The seats' names for messages: those given, else the players' class names."""
+    return tuple(names) if names is not None else tuple(type(player).__name__ for player in players)
 
 
 def cut_for_deal(rules: GameRules, rng: random.Random) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], int]:

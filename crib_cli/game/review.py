@@ -158,7 +158,7 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
         replayers = [_Replayer(deal, seat) for seat in range(rules.players)]
         try:
             replayed = play_deal(replayers, rules, deal.dealer, _deck(deal, rules),
-                                 start=tuple(scores[side] for side in range(rules.sides)))
+                                 start=tuple(scores[side] for side in range(rules.sides)), names=names)
         except (ValueError, IndexError) as error:  # an illegal move, a claim missing, scores past the target
             raise RecordError(f"deal {number + 1} does not replay: {error}") from None
         _check(number, deal, replayed)
