@@ -834,3 +834,22 @@ def test_each_deal_opens_with_the_chance_to_win_from_there(extra: tuple[str, ...
     odds = CliRunner().invoke(cli, ["odds", "0", "0", "--dealer", "me" if first == "you deal first" else "opponent",
                                     "--to", "61", "-f", "json"])
     assert chances[0] == f"coach: your chance to win from here: {100 * json.loads(odds.stdout)['win']:.1f}%"
+
+
+def test_the_log_holds_each_game_as_it_ends_not_when_the_session_does(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    seen: list[int] = []
+
+    class Watching(Script):
+        """Plays on, and at each "play again?" notes how many games another reader finds in the log."""
+
+        def __call__(self, transcript: str) -> str | None:
+            if transcript.splitlines()[-1].startswith("play again? "):
+                seen.append(len(log.read_text().splitlines()) if log.exists() else 0)
+                return "y" if len(seen) < 2 else "n"
+            return super().__call__(transcript)
+
+    result, _ = play(*QUICK, "--log", str(log), policy=Watching({}))
+    assert result.exit_code == 0, result.output
+    assert seen == [1, 2]
+    assert [json.loads(line)["winner"] in (0, 1) for line in log.read_text().splitlines()] == [True, True]

@@ -137,3 +137,22 @@ def test_an_answer_names_each_word_that_fails_and_what_was_read(answer: str, sai
 
 def test_a_rank_not_held_is_read_as_a_place_when_every_word_names_a_card() -> None:
     assert read_cards("5 1", NO_FIVE, suits_matter=True) == parse_cards("KS 2H")
+
+
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_the_play_so_far_says_who_laid_each_card(role: str) -> None:
+    rng = random.Random(6)
+    views = [play_problem(rng, GameRules(), role, (0, 0)) for _ in range(3)]
+    result = quiz("--kind", "play", "--seed", "6", "--role", role, "--questions", "3",
+                  answers=[str(analyze_play(view, board=False).best.card) for view in views])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if line.startswith("the play so far: ")]
+    assert len(lines) == 3
+    for line, view in zip(lines, views):
+        assert view.play is not None
+        said = line[len("the play so far: "):].split(";")[0]
+        expected = ", ".join(
+            f"{'you' if turn.seat == view.seat else 'he'} {'said go' if turn.card is None else f'laid {turn.card}'}"
+            for turn in view.play.turns
+        )
+        assert said == (expected or "nothing: you lead")

@@ -133,7 +133,7 @@ def test_the_luck_is_the_shows_less_what_the_throw_could_expect() -> None:
                 expected += expert_crib_means(hand, "dealer")[thrown] + 2 * jacks / 46
                 actual += deal.heels
             luck = review.seats[seat].luck[number]
-            assert luck.total == pytest.approx(actual - expected, abs=1e-9)
+            assert luck.shows == pytest.approx(actual - expected, abs=1e-9)
 
 
 def set_in(path: tuple[object, ...], value: object) -> Callable[[dict[str, Any]], None]:
@@ -215,3 +215,25 @@ def test_the_shows_read_back_are_the_cards_shown() -> None:
     for deal in record.deals:
         for show in deal.shows:
             assert show_total(show.hand, show.starter, show.kind == "crib") == show.points
+
+
+def test_the_review_lists_every_decision_not_the_best_and_its_luck_rows_add_up(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    made = CliRunner().invoke(cli, ["simulate", "--games", "2", "--a", "expert", "--b", "greedy", "--to", "61",
+                                    "--seed", "5", "--log", str(log)])
+    assert made.exit_code == 0, made.output
+    for game in ("0", "1"):
+        data = json.loads(CliRunner().invoke(cli, ["review", str(log), "--game", game, "--format", "json"]).stdout)
+        table = CliRunner().invoke(cli, ["review", str(log), "--game", game, "--top", "99"]).stdout.splitlines()
+        for seat in data["seats"]:
+            assert seat["not_best"] == seat["decisions"] - seat["best"]
+            listed = [line for line in table if line.startswith(f"biggest mistakes: {seat['name']} ")]
+            assert listed == ([f"biggest mistakes: {seat['name']} ({seat['not_best']} not the best)"]
+                              if seat["not_best"] else [])
+            luck = seat["luck"]
+            assert luck["total"] == pytest.approx(luck["starters"] + luck["cards"] + luck["pegging"])
+        at = table.index(next(line for line in table if line.startswith("seat    deals")))
+        assert table[at].split()[-2:] == ["pegging", "total"]
+        for row in table[at + 2 : at + 4]:
+            *parts, total = (float(figure) for figure in row.split()[2:])
+            assert round(sum(parts), 2) == total

@@ -321,6 +321,7 @@ class Session:
             terminal.say(line)
         if self.log is not None:
             self.log.write(json.dumps(record_json(record, self.played, ["you"] + [self.opponent] * len(names[1:]))) + "\n")
+            self.log.flush()  # whole in the file as the game ends: read from another window, or kept if the terminal dies
         self.played += 1
         self.keep("won" if record.winner == 0 else "lost", record.game_points, table.scores)
         kept = None if self.record is None else record_tally(self.record, rules, self.opponent)

@@ -161,7 +161,10 @@ class Quiz:
         assert view.play is not None and view.starter is not None
         hand = tuple(sorted(view.hand))
         say(self.heading(number, view) + f"; the starter {view.starter}; you threw {format_cards(view.thrown)}")
-        laid = " ".join("go" if turn.card is None else str(turn.card) for turn in view.play.turns)
+        laid = ", ".join(
+            f"{'you' if turn.seat == view.seat else 'he'} {'said go' if turn.card is None else f'laid {turn.card}'}"
+            for turn in view.play.turns
+        )
         series = f" ({format_cards(view.pile)})" if view.pile else ""
         say(f"the play so far: {laid or 'nothing: you lead'}; count {view.count}{series}")
         say(f"your cards: {format_cards(hand)}")

@@ -25,6 +25,7 @@ CHANCE_KEY = ("where points decided; chance: the chance to win given up where th
 LUCK_KEY = ("the cards against the average, in points: starters, what the starter turned gave the shows (and his "
             "heels); others' cards, what those cards did to what the shows could expect at the throw")
 PEGGING_KEY = "pegging: the net pegged against the keep's pegging value (the cards held and both seats' play)"
+TOTAL_KEY = "total: the columns before it added up"
 
 
 def labels(review: Review) -> list[str]:
@@ -58,17 +59,21 @@ def summary_rows(review: Review) -> Iterator[list[str]]:
 
 
 def luck_rows(review: Review) -> Iterator[list[str]]:
-    """A seat a row: the luck of the starters, of the others' cards, both, and the pegging against the average."""
+    """A seat a row: the luck of the starters, of the others' cards, the pegging against the average (where
+    measured), and their total, the sum of the columns as printed (so the row adds up)."""
+    parts = ("starters", "cards", "pegging") if has_pegging(review) else ("starters", "cards")
     for label, seat in zip(labels(review), review.seats):
-        pegging = [signed(seat.luck_total("pegging"))] if has_pegging(review) else []
-        yield [label, str(seat.deals), signed(seat.luck_total("starters")), signed(seat.luck_total("cards")),
-               signed(seat.luck_total("total")), *pegging]
+        figures = [round(seat.luck_total(part) or 0.0, 2) for part in parts]
+        yield [label, str(seat.deals), *map(signed, figures), signed(sum(figures))]
 
 
 def given_up(verdict: Verdict) -> str:
-    """``0.52 points``, or where the board decided, ``1.3% of the chance to win``."""
+    """``0.52 points``, or where the board decided, ``1.3% of the chance to win``; where the board decided
+    and the chances were the same as printed, the points: ``no chance to win, as printed, but 0.52 points``."""
+    if verdict.board and verdict.chance_given_up:
+        return f"{chance_text(verdict.chance_given_up)} of the chance to win"
     if verdict.board:
-        return f"{chance_text(verdict.chance_given_up or 0)} of the chance to win"
+        return f"no chance to win, as printed, but {points_text(verdict.points_given_up)} points"
     return f"{points_text(verdict.points_given_up)} points"
 
 
@@ -82,11 +87,13 @@ def position(decision: Decision) -> str:
 def mistake_lines(review: Review, top: int) -> Iterator[str]:
     """Each seat's biggest mistakes, each with the position to paste."""
     for label, seat in zip(labels(review), review.seats):
-        mistakes = seat.mistakes(top)
+        missed = seat.not_best()
+        mistakes = missed[:top]
         if not mistakes:
             continue
         yield ""
-        yield f"biggest mistakes: {label}"
+        shown = "" if len(mistakes) == len(missed) else f", the {len(mistakes)} that gave up most"
+        yield f"biggest mistakes: {label} ({len(missed)} not the best{shown})"
         for decision in mistakes:
             verdict = decision.verdict
             what = "throwing" if verdict.kind == "throw" else "laying"
@@ -120,9 +127,9 @@ def review_lines(review: Review, source: str, index: int, top: int, every: bool)
                                                *(["chance"] if chance else [])))
     yield fit(SUMMARY_KEY + (f", {CHANCE_KEY}" if chance else ""), terminal_width())
     yield ""
-    yield formats.table(luck_rows(review), ("seat", "deals", "starters", "others' cards", "total",
-                                            *(["pegging"] if pegging else [])))
-    yield fit(LUCK_KEY + (f"; {PEGGING_KEY}" if pegging else ""), terminal_width())
+    yield formats.table(luck_rows(review), ("seat", "deals", "starters", "others' cards",
+                                            *(["pegging"] if pegging else []), "total"))
+    yield fit(LUCK_KEY + (f"; {PEGGING_KEY}" if pegging else "") + f"; {TOTAL_KEY}", terminal_width())
     missed = [(label, seat.missed) for label, seat in zip(labels(review), review.seats) if seat.missed]
     if missed:
         yield "missed in counting (muggins): " + ", ".join(f"{label} {points}" for label, points in missed)
@@ -154,7 +161,8 @@ def seat_json(seat: SeatReview, label: str, top: int) -> dict[str, Any]:
         "seat": seat.seat, "name": label, "deals": seat.deals, "decisions": len(seat.decisions), "best": seat.matched,
         "throws_given_up": throws / 100, "plays_given_up": plays / 100,
         "chance_given_up": None if chance is None else chance / 1000, "missed_in_counting": seat.missed,
-        "luck": {part: seat.luck_total(part) for part in ("starters", "cards", "total", "pegging")},
+        "luck": {part: seat.luck_total(part) for part in ("starters", "cards", "shows", "pegging", "total")},
+        "not_best": len(seat.not_best()),
         "luck_by_deal": [{"starters": luck.starters, "cards": luck.cards, "pegging": luck.pegging} for luck in seat.luck],
         "mistakes": [verdict_json(decision) for decision in seat.mistakes(top)],
     }

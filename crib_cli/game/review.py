@@ -67,9 +67,14 @@ class Luck:
     pegging: float | None = None
 
     @property
-    def total(self) -> float:
+    def shows(self) -> float:
         """The starters and the others' cards: the luck of the shows."""
         return self.starters + self.cards
+
+    @property
+    def total(self) -> float:
+        """All of it: the shows' luck and, where measured, the pegging's."""
+        return self.shows + (self.pegging or 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +108,18 @@ class SeatReview:
         return sum(d.verdict.chance_given_up or 0 for d in self.decisions if d.verdict.board)
 
     def mistakes(self, count: int) -> list[Decision]:
-        """The decisions that gave up most in their own measure, a percent of the chance to win weighed as a point."""
-        costly = [d for d in self.decisions if cost(d.verdict)]
-        costly.sort(key=lambda d: (-cost(d.verdict), d.deal))
-        return costly[:count]
+        """Up to ``count`` of the decisions that were not the best, those that gave up most in their own measure
+        first (a percent of the chance to win weighed as a point), then by the points given up."""
+        return self.not_best()[:count]
+
+    def not_best(self) -> list[Decision]:
+        """Every decision that was not the best (nor as good as printed), the costliest first."""
+        missed = [d for d in self.decisions if not d.verdict.matched]
+        missed.sort(key=lambda d: (-cost(d.verdict), -d.verdict.points_given_up, d.deal))
+        return missed
 
     def luck_total(self, part: str) -> float | None:
-        """The sum over the deals of one part of the luck (``starters``, ``cards``, ``pegging``, ``total``)."""
+        """The sum over the deals of one part of the luck (``starters``, ``cards``, ``shows``, ``pegging``, ``total``)."""
         values = [getattr(luck, part) for luck in self.luck]
         known = [value for value in values if value is not None]
         return sum(known) if known else None
