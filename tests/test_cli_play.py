@@ -829,11 +829,11 @@ def test_each_deal_opens_with_the_chance_to_win_from_there(extra: tuple[str, ...
     if not told:
         assert "your chance to win" not in result.stdout
         return
-    assert all(re.fullmatch(r"coach: your chance to win from here: \d+\.\d%", line) for line in chances)
+    assert all(re.fullmatch(r"coach: your chance to win from here, before the cards are seen: \d+\.\d%", line) for line in chances)
     first = next(line for line in lines if line.endswith(" deals first"))
     odds = CliRunner().invoke(cli, ["odds", "0", "0", "--dealer", "me" if first == "you deal first" else "opponent",
                                     "--to", "61", "-f", "json"])
-    assert chances[0] == f"coach: your chance to win from here: {100 * json.loads(odds.stdout)['win']:.1f}%"
+    assert chances[0] == f"coach: your chance to win from here, before the cards are seen: {100 * json.loads(odds.stdout)['win']:.1f}%"
 
 
 def test_the_log_holds_each_game_as_it_ends_not_when_the_session_does(tmp_path: Path) -> None:

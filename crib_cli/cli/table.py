@@ -165,7 +165,7 @@ class Table:
             self.say(line, wrap=False)
         chance = deal_chance(self.rules, self.scores, YOU, event.dealer) if self.coach else None
         if chance is not None:
-            self.say(f"coach: your chance to win from here: {chance_text(tenths(chance))}")
+            self.say(f"coach: your chance to win from here, before the cards are seen: {chance_text(tenths(chance))}")
         self.left = [self.rules.hand_size] * self.rules.players
         self.last, self.last_gone = None, False
 
