@@ -65,15 +65,16 @@ def throw_row(analysis: ThrowAnalysis, option: ThrowOption) -> list[str]:
     return row
 
 
+THROW_DROPS = ("keep", "hand", "crib", "peg", "net")
+"""The throw table's columns a narrow terminal goes without, first to last: the keep (the hand less the
+throw), then the parts of the net and of the total, which stay."""
+
+
 def throw_table(analysis: ThrowAnalysis, options: Sequence[ThrowOption]) -> str:
-    """A table of throws as the analyst prints them; where it would not fit the terminal, without the keep,
-    which is the hand less the throw."""
+    """A table of throws as the analyst prints them; where it would not fit the terminal, without the
+    columns of :data:`THROW_DROPS`, one at a time, until it does."""
     rows = [throw_row(analysis, option) for option in options]
-    columns = throw_columns(analysis)
-    table = formats.table(rows, columns)
-    if max(map(len, table.splitlines())) > terminal_width():
-        table = formats.table([row[:1] + row[2:] for row in rows], columns[:1] + columns[2:])
-    return table
+    return formats.fitted_table(rows, throw_columns(analysis), terminal_width(), THROW_DROPS)
 
 
 def throw_key(analysis: ThrowAnalysis) -> list[str]:

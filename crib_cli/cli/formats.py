@@ -219,6 +219,26 @@ def table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, ...]) -
     return tabulate(list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True)
 
 
+def fitted_table(rows: Iterable[Iterable[Any]], headers: Sequence[str], width: int, drop: Sequence[str] = ()) -> str:
+    """:func:`table`, without the columns named in ``drop`` (in that order, one at a time; a name twice drops
+    the two columns of that name) until every line fits in ``width``: a cell is never split across lines.
+
+    >>> print(fitted_table([["5S 5C", "14.2", "61.3%"]], ("throw", "hand", "win"), 16, drop=("hand",)))
+    throw    win
+    -------  -----
+    5S 5C    61.3%
+    """
+    grid = [list(row) for row in rows]
+    kept = list(range(len(headers)))
+    text = table(grid, tuple(headers))
+    for name in drop:
+        if max(map(len, text.splitlines()), default=0) <= width:
+            break
+        kept.remove(next(at for at in kept if headers[at] == name))
+        text = table([[row[at] for at in kept] for row in grid], [headers[at] for at in kept])
+    return text
+
+
 def plain_table(rows: Iterable[Iterable[Any]], headers: list[str] | tuple[str, ...]) -> str:
     """A borderless table, headers as the first row, no trailing spaces."""
     from tabulate import tabulate

@@ -123,12 +123,14 @@ def review_lines(review: Review, source: str, index: int, top: int, every: bool)
     games = f"{record.game_points} game{'s' if record.game_points != 1 else ''}"
     yield f"game {index} of {source}, {game} to {rules.target}: {scores}; {' and '.join(winners)} won, {games}"
     chance, pegging = has_chance(review), has_pegging(review)
-    yield formats.table(summary_rows(review), ("seat", "decisions", "best", "throws", "a deal", "plays", "a deal",
-                                               *(["chance"] if chance else [])))
+    yield formats.fitted_table(summary_rows(review), ("seat", "decisions", "best", "throws", "a deal", "plays",
+                                                      "a deal", *(["chance"] if chance else [])),
+                               terminal_width(), ("a deal", "a deal", "decisions"))
     yield fit(SUMMARY_KEY + (f", {CHANCE_KEY}" if chance else ""), terminal_width())
     yield ""
-    yield formats.table(luck_rows(review), ("seat", "deals", "starters", "others' cards",
-                                            *(["pegging"] if pegging else []), "total"))
+    yield formats.fitted_table(luck_rows(review), ("seat", "deals", "starters", "others' cards",
+                                                   *(["pegging"] if pegging else []), "total"),
+                               terminal_width(), ("deals",))
     yield fit(LUCK_KEY + (f"; {PEGGING_KEY}" if pegging else "") + f"; {TOTAL_KEY}", terminal_width())
     missed = [(label, seat.missed) for label, seat in zip(labels(review), review.seats) if seat.missed]
     if missed:
