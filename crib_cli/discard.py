@@ -164,8 +164,29 @@ def analyze_discards(
         assert role is not None
         chances = win_chances([(t.keep, t.throw) for t in throws], _unseen_cards(dealt), position)
         throws = tuple(replace(option, win=chance) for option, chance in zip(throws, chances))
-        return tuple(sorted(throws, key=lambda t: (-(t.win or 0.0), -t.total(role))))
+        return rank_by_chance(rank_throws(throws, role, pegging=pegging))
     return rank_throws(throws, role, pegging=pegging)
+
+
+def tenths(chance: float) -> int:
+    """A chance in tenths of a percent, as it prints to one place.
+
+    >>> tenths(0.98449), tenths(0.0006)
+    (984, 1)
+    """
+    return round(float(f"{100 * chance:.1f}") * 10)
+
+
+def rank_by_chance(throws: Sequence[Throw]) -> tuple[Throw, ...]:
+    """Throws, each with its chance to win, the likeliest first; chances equal as printed (to 0.1%)
+    keep the order given, the points', so the order shown is the order used.
+
+    >>> from crib_cli.cards import format_cards, parse_cards
+    >>> a, b, c = (replace(t, win=w) for t, w in zip(throw_means(parse_cards("5S 5C 6D JH 4C KS"))[:3], (0.5, 0.98449, 0.9841)))
+    >>> [format_cards(t.throw) for t in rank_by_chance((a, b, c))] == [format_cards(t.throw) for t in (b, c, a)]
+    True
+    """
+    return tuple(sorted(throws, key=lambda t: -tenths(t.win or 0.0)))
 
 
 def rank_throws(throws: Sequence[Throw], role: str | None, *, pegging: bool = False) -> tuple[Throw, ...]:

@@ -468,7 +468,10 @@ def test_lines_fit_the_terminal_and_wrap_between_words() -> None:
         # A table cannot wrap: where it would not fit, it leaves out the keep, which is the hand less the throw,
         # and then the parts of the net and the total, which stay.
         headers = set(re.findall(r"\n(throw +[a-z ]+?) *\n", narrow.stdout))
-        assert len(headers) == 1 and {"net", "total", "win"} <= set(headers.pop().split())
+        assert len(headers) == 1
+        shown = " ".join(headers.pop().split())
+        assert shown == COLUMNS_AT[width]
+        assert f"at {width} columns `{shown}`" in REFERENCE_TEXT or f"at {width} `{shown}`" in REFERENCE_TEXT
         if width == 40:  # the scripted player reads its cards off lines that wrap here: its game differs
             continue
         words = [" ".join(l for l in r.stdout.splitlines() if not BOARD_LINE.fullmatch(l) and not THROW_TABLE.match(l)).split()
@@ -476,6 +479,12 @@ def test_lines_fit_the_terminal_and_wrap_between_words() -> None:
         assert words[0] == words[1]
         keeps = [bool(re.search(r"\nthrow +keep ", r.stdout)) for r in (wide, narrow)]
         assert keeps == [True, width == 80]
+
+
+COLUMNS_AT = {80: "throw keep hand crib net peg total win", 60: "throw hand crib net peg total win",
+              50: "throw crib net peg total win", 40: "throw net peg total win"}
+"""The coach's table of throws at each width, as docs/reference.md says it."""
+REFERENCE_TEXT = " ".join((Path(__file__).parent.parent / "docs" / "reference.md").read_text(encoding="utf-8").split())
 
 
 THROW_TABLE = re.compile(r"throw( +(keep|hand|crib|net|peg|total|win))+ *$|-----|\S\S \S\S {2,}")
@@ -811,7 +820,7 @@ def test_the_issues_game_the_coach_is_the_analyst() -> None:
     deal = max(n for n in range(at) if lines[n].startswith("-- deal "))
     scores = [int(SCORE_LINE.match(line).group(2)) for line in lines[deal + 1:deal + 3]]  # type: ignore[union-attr]
     starter = next(line for line in lines[deal:at] if line.startswith("starter: "))[len("starter: "):]
-    advice = [line[2:] for line in lines[at + 2:] if line.startswith("  ") and not line.startswith("   ")][:4]
+    advice = [line[2:] for line in lines[at + 2:] if line.startswith("  ") and not line.startswith("   ")][:5]
     assert advice[0].startswith("9D: ")
     peg = CliRunner().invoke(cli, ["peg", "--advise", "--hand", "5S 6S 9D TD", "--starter", starter, "--thrown", "AS QD",
                                    "--score", f"{scores[0]}-{scores[1]}", "--to", "61", "--depth", "expert", "7D"])
@@ -819,6 +828,8 @@ def test_the_issues_game_the_coach_is_the_analyst() -> None:
     for line, row in zip(advice, peg.stdout.splitlines()[1:5]):
         card, _, _, net, win, _, why = row.split(maxsplit=6)
         assert line == f"{card}: {win} to win, {net} net pegging expected from here; {why}"
+    horizon = re.search(r"looking (\d+ cards ahead|to the end of the play)", peg.stdout)
+    assert horizon is not None and advice[-1] == f"{horizon.group(0)}, as the expert plays (crib peg --advise --depth expert)"
     told = next(line for line in lines[at:] if line.startswith("coach: the expert would lay "))
     assert told.startswith("coach: the expert would lay 9D (") and f"): 9D: {advice[0].split('; ', 1)[1]}; yours, TD: " in told
 

@@ -25,7 +25,10 @@ from . import formats
 from .terminal import terminal_width
 
 NOTABLE = 0.05
-"""Replies laid less often than this are not told as the one feared or the one answered."""
+"""Replies that score against a card are told unless all of them together come less often than this
+(then he seldom scores in reply); a reply answered is told from this chance up."""
+LATER = 0.5
+"""From this many points up, the part of a card's net that comes after the reply is told."""
 
 
 def points_text(hundredths: int, *, sign: bool = False) -> str:
@@ -85,8 +88,8 @@ def throw_key(analysis: ThrowAnalysis) -> list[str]:
     if analysis.pegging:
         lines.append("peg: what the keep pegs less what it concedes, expert against expert; total = net + peg")
     if analysis.board:
-        which = "all" if analysis.weighed == len(analysis.options) else f"the {analysis.weighed} best by points"
-        lines.append(f"win: the chance to win the game; ranked by it, {which} weighed, as this deal may end the game")
+        lines.append("win: the chance to win the game; ranked by it (equal chances by points), as this deal may "
+                     "end the game")
     elif analysis.score is not None:
         lines.append("win: the chance to win the game; ranked by points, as this deal can hardly end the game")
     return lines
@@ -155,6 +158,12 @@ def horizon_text(analysis: PlayAnalysis) -> str:
     return f"{analysis.depth} cards ahead"
 
 
+def looked_text(analysis: PlayAnalysis) -> str:
+    """How far the coach's figures looked, and the command that gives them: ``crib peg --advise`` looks
+    further by default (:func:`~crib_cli.game.analyst.advice_depth`)."""
+    return f"looking {horizon_text(analysis)}, as the expert plays (crib peg --advise --depth expert)"
+
+
 def play_note(analysis: PlayAnalysis) -> str:
     """How the board changes the advice, when it does (else empty)."""
     if not analysis.changed:
@@ -167,15 +176,16 @@ def play_note(analysis: PlayAnalysis) -> str:
 
 
 def why_text(analysis: PlayAnalysis, option: CardOption) -> str:
-    """The search's line after a card, in a player's words: what it scores, then the reply feared most,
-    the answer kept and the go expected; a pair it invites on purpose.
+    """The search's line after a card, in a player's words: what it scores, then every reply that scores
+    against it, the answer kept and the go expected, a pair it invites on purpose; and what the later
+    cards make of the net, where that is :data:`LATER` or more.
 
     >>> from crib_cli.cards import parse_cards
     >>> from crib_cli.game.analyst import analyze_count
     >>> from crib_cli.rules import GameRules
     >>> analysis = analyze_count(parse_cards("AS 5D 9C"), 25, rules=GameRules(), role="pone")
     >>> why_text(analysis, analysis.best)
-    'if he lays an ace for 31 (18%), he makes 31 for 2; he says go 82% of the time'
+    'if he lays an ace for 31 (18%), he makes 31 for 2; he says go 82% of the time; the later cards make -0.82 of the net'
     """
     return _Words(analysis).why(option)
 
@@ -323,7 +333,8 @@ class _Words:
         return "your partner" if self.players == 4 and seat == 2 else "the next player"
 
     def why(self, option: CardOption) -> str:
-        """The line after the card: what it scores, then the reply feared most, the answer kept, the go expected."""
+        """The line after the card: what it scores, then the replies that score against it, the answer kept,
+        the go expected, and what the later cards make of the net (:data:`LATER`)."""
         card, line = option.card, option.line
         parts = []
         if option.items:
@@ -336,7 +347,16 @@ class _Words:
             parts.append(f"{'he has' if self.players == 2 else 'everyone else has'} said go: you lay again")
         elif line.after == "reply" and line.replies:
             parts += self.replies(card, line)
+            later = option.net - self.at_once(option, line)
+            if abs(later) >= LATER:
+                parts.append(f"the later cards make {later:+.2f} of the net")
         return "; ".join(parts) or "nothing scores"
+
+    def at_once(self, option: CardOption, line: Line) -> float:
+        """What the card and the reply to it (with my answer) make on average, for me: the net less what
+        the cards after them make."""
+        side = 1 if self.players == 4 and line.seat == 2 else -1  # the partner's points are mine
+        return option.now + sum(reply.chance * (side * reply.points + reply.answer_points) for reply in line.replies)
 
     def groups(self, card: Card, line: Line) -> tuple[list[_Group], float]:
         """The replies to ``card`` grouped by what they do, and the chance of a go."""
@@ -365,6 +385,14 @@ class _Words:
                 groups[key] = _Group([reply.rank], reply.chance, reached, his, answer, yours)
         return list(groups.values()), go
 
+    def invited_text(self, card: Card, group: _Group, who: str) -> str:
+        """A pair invited on purpose: ``if he pairs it, your 5C makes a pair royal for 6 (...)``; else empty."""
+        if group.answer is None or card.rank not in group.ranks or not any("pair royal" in item.kind for item in group.yours):
+            return ""
+        lead = "lead from the pair: " if not self.pile and self.count == 0 else ""
+        return (f"{lead}if {who} pairs it, your {group.answer} makes {items_text(group.yours)} "
+                f"({who} does {_percent(group.chance)} of the time)")
+
     def reply_text(self, group: _Group, who: str) -> str:
         """``if he lays a 6 for 15 (19%), he makes 15 for 2, and your 6C makes a pair for 2 back``."""
         text = f"if {who} lays {rank_words(group.ranks)} for {group.reached} ({_percent(group.chance)})"
@@ -376,26 +404,20 @@ class _Words:
         return text
 
     def replies(self, card: Card, line: Line) -> list[str]:
-        """The reply feared most (the likeliest points against), the answer kept (the likeliest points
-        back, from another reply), the go expected; each reply in one of them at most."""
+        """Every reply that scores against the card, the costliest first (or that he seldom scores), the
+        answer kept (the likeliest points back, from a reply that scores nothing), the go expected."""
         groups, go = self.groups(card, line)
         who = self.who(line.seat)
         told = []
-        threats = [group for group in groups if group.his_points]
-        fear = max(threats, key=lambda group: group.chance * group.his_points, default=None)
-        if fear is not None:
-            invited = fear.answer is not None and card.rank in fear.ranks and any(
-                "pair royal" in item.kind for item in fear.yours)
-            if invited and fear.answer is not None:
-                lead = "lead from the pair: " if not self.pile and self.count == 0 else ""
-                told.append(f"{lead}if {who} pairs it, your {fear.answer} makes {items_text(fear.yours)} "
-                            f"({who} does {_percent(fear.chance)} of the time)")
-            elif fear.chance < NOTABLE:
-                told.append(f"{who} seldom scores in reply")
-                fear = None
-            else:
-                told.append(self.reply_text(fear, who))
-        answers = [group for group in groups if group.yours and group is not fear and group.chance >= NOTABLE]
+        threats = sorted((group for group in groups if group.his_points), key=lambda group: -group.chance * group.his_points)
+        invited = [text for text in (self.invited_text(card, group, who) for group in threats) if text]
+        others = [group for group in threats if not self.invited_text(card, group, who)]
+        told += invited
+        if others and sum(group.chance for group in others) < NOTABLE:
+            told.append(f"{who} seldom scores in reply")
+        else:
+            told += [self.reply_text(group, who) for group in others]  # every card that scores, the costliest first
+        answers = [group for group in groups if group.yours and not group.his_points and group.chance >= NOTABLE]
         kept = max(answers, key=lambda group: group.chance * group.your_points, default=None)
         if kept is not None:
             told.append(self.reply_text(kept, who))

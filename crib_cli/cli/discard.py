@@ -19,8 +19,9 @@ from ..discard import (
     crib_note,
     hand_distribution,
     starter_detail,
+    tenths,
 )
-from ..game.analyst import cents, tenths
+from ..game.analyst import cents
 from ..rules import CRIB_MODELS, ROLES, Position, deal_rules
 from ..stats import Distribution
 from . import formats

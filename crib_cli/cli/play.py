@@ -33,6 +33,7 @@ from . import EXIT_INTERRUPTED
 from .advice import (
     card_text,
     chance_text,
+    looked_text,
     play_note,
     play_text,
     points_text,
@@ -214,6 +215,7 @@ class Person:
                 analysis = analyze_play(view, "expert")
                 for option in analysis.options:
                     say(f"  {card_text(analysis, option)}")
+                say(f"  {looked_text(analysis)}")
                 note = play_note(analysis)
                 if note:
                     say(f"  {note}")

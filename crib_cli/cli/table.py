@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import format_cards
+from ..discard import tenths
 from ..game import (
     Dealt,
     Event,
@@ -25,7 +26,7 @@ from ..game import (
     StarterTurned,
     ThreeForLast,
 )
-from ..game.analyst import deal_chance, tenths
+from ..game.analyst import deal_chance
 from ..game.simulate import side_names
 from ..rules import HEELS, LIMIT, MARGIN_NAMES, SKUNKS
 from ..score import check_claim

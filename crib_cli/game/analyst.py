@@ -32,10 +32,10 @@ from dataclasses import dataclass
 
 from ..board import odds
 from ..cards import DECK, Card, Rank
-from ..discard import Throw, hand_distribution
+from ..discard import Throw, hand_distribution, tenths
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules, Position
-from .expert import CANDIDATES, ExpertPlayer, has_board, play_goal, play_state, price_play, seat_role
+from .expert import ExpertPlayer, has_board, play_goal, play_state, price_play, seat_role
 from .lookahead import Goal, Line, PlayState, play_values, search_depth
 from .players import View
 
@@ -53,11 +53,6 @@ NOTED = 5
 def cents(value: float) -> int:
     """Points in hundredths, as they print to two places."""
     return round(float(f"{value:.2f}") * 100)
-
-
-def tenths(chance: float) -> int:
-    """A chance in tenths of a percent, as it prints to one place."""
-    return round(float(f"{100 * chance:.1f}") * 10)
 
 
 # --- throws --------------------------------------------------------------------------------
@@ -88,8 +83,8 @@ class ThrowAnalysis:
     """Every throw of a deal priced for the seat, the expert's throw first, then by the measure.
 
     ``pegging``: the pegging value is weighed; ``board``: the chance to win decides (this deal may
-    end the game), ranking the ``weighed`` throws best by points (:func:`~crib_cli.game.expert.throws_weighed`)
-    before the rest; ``score`` is (mine, the opponent's) where a board is known, else None.
+    end the game), ranking every throw by it (:func:`~crib_cli.discard.rank_by_chance`); ``score`` is
+    (mine, the opponent's) where a board is known, else None.
     ``starters`` is how many unseen cards the starter may be.
     """
 
@@ -100,7 +95,6 @@ class ThrowAnalysis:
     score: tuple[int, int] | None
     starters: int
     options: tuple[ThrowOption, ...]
-    weighed: int
 
     @property
     def best(self) -> ThrowOption:
@@ -149,8 +143,7 @@ def analyze_throws(view: View, *, board: bool = True) -> ThrowAnalysis:
     choice = EXPERT.price_throw(view, chances=priced)
     score = (view.scores[view.seat], view.scores[1 - view.seat]) if priced else None
     options = tuple(_throw_option(throw, role, pegging) for throw in choice.ranking)
-    count = choice.weighed if choice.board else CANDIDATES
-    return ThrowAnalysis(role, rules, pegging, choice.board, score, 52 - len(view.hand), options, count)
+    return ThrowAnalysis(role, rules, pegging, choice.board, score, 52 - len(view.hand), options)
 
 
 def _throw_option(throw: Throw, role: str, pegging: bool) -> ThrowOption:

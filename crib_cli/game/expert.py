@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from math import comb
 
 from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
-from ..discard import Throw, rank_throws, throw_means, win_chances
+from ..discard import Throw, rank_by_chance, rank_throws, throw_means, win_chances
 from ..leanings import leaning
 from ..peg import Turn
 from ..rules import GameRules, Position
@@ -34,30 +33,20 @@ from ..score import show_total
 from .lookahead import Goal, Line, PlayState, best_rank, doubted, play_lines, play_values
 from .players import View
 
-CANDIDATES = 5
-"""Throws weighed by the board when it plays the board: the best by points; the rest are left out,
-but where the deal all but surely ends the game (:data:`RACE`)."""
-
-RACE = 1.75
-"""From this :func:`~crib_cli.board.ending_chance` up (both seats all but sure to reach what they need
-in the deal: from 114-114, say), the board weighs every throw: there the play decides, and the best
-throws by points often miss the likeliest to win (docs/methods.md measures how often)."""
-
 
 @dataclass(frozen=True, slots=True)
 class ThrowChoice:
     """The expert's throw with its analysis, as a chess engine returns a move with what it weighed:
     every throw of the deal ranked as the expert ranks them, its own first.
 
-    ``board``: the chance to win decided, ranking the ``weighed`` best by points by their chance to
-    win (``Throw.win``) ahead of the rest, which follow by points; else the ranking is by points
+    ``board``: the chance to win decided, ranking every throw by it (``Throw.win``; equal chances
+    as printed by points, :func:`~crib_cli.discard.rank_by_chance`); else the ranking is by points
     (:meth:`ExpertPlayer.worth`). Each throw carries its pegging value where the expert weighs it,
     and its chance to win where it was worked out.
     """
 
     ranking: tuple[Throw, ...]
     board: bool
-    weighed: int
 
     @property
     def throw(self) -> tuple[Card, ...]:
@@ -130,7 +119,7 @@ class ExpertPlayer:
         """Every throw ranked as the expert ranks them for the seat, its throw first.
 
         With ``chances`` (two players, a game with a board) every throw has its chance to win from
-        the view's scores; else only those the board weighs, where it decides.
+        the view's scores, as where the board decides; elsewhere none has.
 
         >>> from crib_cli.cards import format_cards, parse_cards
         >>> choice = ExpertPlayer(pegging=True).price_throw(View(GameRules(), 0, 1, (0, 0), parse_cards("AS 2D 6D 9S 9C QC")))
@@ -142,29 +131,16 @@ class ExpertPlayer:
         peg = weighs and self.pegging
         throws = throw_means(view.hand, players=rules.players, variant=rules.variant, role=role, pegging=peg)
         board = self.throws_for_board(view)
-        worth = {t.throw: self.worth(t, role, rules) for t in throws} if weighs or board else {}
         if weighs:
-            ranking = tuple(sorted(throws, key=lambda t: -worth[t.throw]))  # ties: in the deal's order
+            ranking = tuple(sorted(throws, key=lambda t: -self.worth(t, role, rules)))  # ties: in the deal's order
         else:
             ranking = rank_throws(throws, role)
-        count = len(ranking)
-        if board:
-            # The board's candidates: the best by points, ties the higher hand first.
-            count = throws_weighed(view)
-            best = sorted(throws, key=lambda t: (-worth[t.throw], -float(t.hand_mean)))[:count]
-            picked = {t.throw for t in best}
-            ranking = (*best, *(t for t in ranking if t.throw not in picked))
         if board or (chances and has_board(view)):
-            position = seat_position(view)
             seen = set(view.hand)
             unseen = [card for card in DECK if card not in seen]
-            asked = ranking if chances else ranking[:count]
-            wins = win_chances([(t.keep, t.throw) for t in asked], unseen, position)
-            ranking = tuple(replace(t, win=win) for t, win in zip(asked, wins)) + ranking[len(asked):]
-        if board:
-            order = sorted(range(count), key=lambda at: (-(ranking[at].win or 0.0), at))  # ties: the better by points
-            ranking = tuple(ranking[at] for at in order) + ranking[count:]
-        return ThrowChoice(ranking, board, count)
+            wins = win_chances([(t.keep, t.throw) for t in ranking], unseen, seat_position(view))
+            ranking = tuple(replace(t, win=win) for t, win in zip(ranking, wins))
+        return ThrowChoice(rank_by_chance(ranking) if board else ranking, board)
 
     def weighs_pegging(self, rules: GameRules) -> bool:
         """Whether its throw weighs more than the exact net: the pegging value or the expert crib
@@ -203,13 +179,6 @@ class ExpertPlayer:
     def state(self, view: View) -> PlayState:
         """What it knows of the play, as its look-ahead searches it: :func:`play_state`."""
         return play_state(view)
-
-
-def throws_weighed(view: View) -> int:
-    """How many of the seat's throws, the best by points, the board weighs: :data:`CANDIDATES`, or
-    every one where the deal all but surely ends the game (:data:`RACE`)."""
-    race = ending_chance(seat_position(view)) >= RACE
-    return comb(len(view.hand), view.rules.thrown) if race else CANDIDATES
 
 
 def seat_position(view: View) -> Position:
