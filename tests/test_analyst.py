@@ -269,6 +269,22 @@ def test_advice_looks_deeper_than_the_expert_by_default() -> None:
     assert horizon_text(near) == "to the end of the play"
 
 
+@pytest.mark.parametrize(("hand", "laid", "starter", "thrown", "score", "order"), [
+    ("KC AS AH 4H", "", "4D", "5C TC", (110, 108), "AS AH 4H KC"),  # all 100.0%: the most points, not the highest rank
+    ("KC AH 4H", "AS KS", "4D", "5C TC", (110, 108), "4H AH KC"),
+    ("QH AD", "AC QC QD QS", "9H", "2D 7H", (113, 118), "AD QH"),  # both 0.0%
+])
+def test_equal_chances_in_the_play_go_by_points(
+        hand: str, laid: str, starter: str, thrown: str, score: tuple[int, int], order: str) -> None:
+    """Cards whose chances print alike are ranked by the net, the next figure, and the expert lays the first."""
+    view = view_of_play(parse_cards(hand), parse_sequence(laid) if laid else (), rules=GameRules(),
+                        starter=parse_card(starter), thrown=parse_cards(thrown), score=score)
+    analysis = analyze_play(view, "expert")
+    assert analysis.board and " ".join(str(option.card) for option in analysis.options) == order
+    assert len({option.chance for option in analysis.options}) < len({option.card.rank for option in analysis.options})
+    assert str(EXPERT.play(view)) == order.split()[0]
+
+
 def test_where_the_board_decides_the_card_is_the_likeliest_to_win() -> None:
     rules = GameRules()
     hand = parse_cards("3S 4C 6C 8H")

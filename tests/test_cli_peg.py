@@ -160,7 +160,7 @@ def test_advise_with_the_score_gives_the_chance_to_win() -> None:
     assert [line.split()[:5] for line in lines[1:5]] == [
         [str(o.card), str(o.count), str(o.now), points_text(o.points, sign=True), chance_text(o.chance or 0)]
         for o in analysis.options]
-    assert "ranked by the chance to win: the rest of this deal may end the game" in lines
+    assert "ranked by the chance to win (equal chances by the net): the rest of this deal may end the game" in lines
     assert play_note(analysis) and lines[-1] == play_note(analysis)
 
 

@@ -109,7 +109,7 @@ def advice_lines(analysis: PlayAnalysis, win: bool) -> Iterator[str]:
     yield (f"net: points you peg less points conceded from here, on average, looking {horizon_text(analysis)}; "
            "reply: what one unseen card at random scores against the card")
     if analysis.board:
-        yield "ranked by the chance to win: the rest of this deal may end the game"
+        yield "ranked by the chance to win (equal chances by the net): the rest of this deal may end the game"
     elif win:
         yield "win: the chance to win the game; ranked by points: this deal can hardly end the game"
     note = play_note(analysis)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from ..board import BOARDS, ENDGAME, after_play, ending_chance, play_matters
 from ..cards import DECK, Card, Rank
 from ..cribs import throw_value
-from ..discard import Throw, rank_by_chance, rank_throws, throw_means, win_chances
+from ..discard import Throw, rank_by_chance, rank_throws, tenths, throw_means, win_chances
 from ..leanings import leaning
 from ..peg import Turn
 from ..rules import GameRules, Position
@@ -73,7 +73,8 @@ def price_play(state: PlayState, depth: int | None = None, goal: Goal | None = N
                trace: bool = False) -> PlayChoice:
     """Every rank the seat may lay, ranked as the expert ranks them: the best by the search's value
     (:func:`~crib_cli.game.lookahead.best_rank`: ties within a billionth to the higher rank), then the
-    rest by value, higher rank first among equals; ``trace`` keeps each rank's line for the why.
+    rest by value, higher rank first among equals; with a ``goal``, chances equal as printed (to 0.1%)
+    by the points the search expects; ``trace`` keeps each rank's line for the why.
 
     >>> choice = price_play(PlayState(hand=(5, 6, 9, 10), unseen=(0,) + (4,) * 13, left=(4, 3), base=7))
     >>> choice.rank, len(choice.ranking), choice.lines
@@ -86,6 +87,10 @@ def price_play(state: PlayState, depth: int | None = None, goal: Goal | None = N
         lines, values = {}, play_values(state, depth, goal)
     first = best_rank(values)
     order = sorted(values, key=lambda rank: (rank != first, -values[rank], -rank))
+    if goal is not None and len({tenths(value) for value in values.values()}) < len(values):
+        # Chances equal as printed go by the next figure, the points, so the order shown is the order used.
+        points = play_values(state, depth)
+        order.sort(key=lambda rank: (-tenths(values[rank]), -points[rank]))
     return PlayChoice(tuple((rank, values[rank]) for rank in order), lines)
 
 
