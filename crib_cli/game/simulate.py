@@ -27,9 +27,11 @@ from ..cards import Card
 from ..rules import SKUNKS, GameRules
 from .cluster import ClusterExecutor, ProcessPool, executor, require_dask
 from .engine import play_game
+from .events import Event
 from .players import Player, PlayerError, View
+from .program import ProgramFactory, ProgramPlayer, Programs
 from .record import DealPoints, GameRecord
-from .strategies import PlayerFactory, player_factory
+from .strategies import PlayerFactory, close_factories, player_factory, seat_player
 
 Z_95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
@@ -49,7 +51,7 @@ class Setup:
 
 
 def play_seeded(
-    factories: Sequence[PlayerFactory],
+    factories: Sequence[PlayerFactory | ProgramFactory],
     names: Sequence[str],
     index: int,
     seed: int | str,
@@ -59,16 +61,28 @@ def play_seeded(
     """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat).
 
     A player that raises, or a factory that does, is a :class:`PlayerError`.
+    A program (``exec:``) gets its seat's seed as text, and hears the table's news.
     """
     players = []
+    programs = []
     for seat, factory in enumerate(factories):
         try:
-            player = factory(random.Random(f"{seed}:{index}:{seat}"))
+            player = seat_player(factory, seat, rules, names, f"{seed}:{index}:{seat}")
+        except PlayerError:
+            raise
         except Exception as error:  # a plug-in's factory may raise anything
             raise player_error(error, seat, names[seat], "in its factory") from error
+        if isinstance(player, ProgramPlayer):
+            programs.append(player)
         players.append(_Guarded(player, seat, names[seat]))
     rng = random.Random(f"{seed}:{index}")
-    return play_game(players, rules, rng, first_dealer=setup.dealer(index, rules), names=names, start=setup.start)
+
+    def tell(event: Event) -> None:
+        for program in programs:
+            program.observe(event)
+
+    return play_game(players, rules, rng, first_dealer=setup.dealer(index, rules), names=names, start=setup.start,
+                     observer=tell if programs else None)
 
 
 class _Guarded:
@@ -86,12 +100,16 @@ class _Guarded:
     def discard(self, view: View) -> tuple[Card, ...]:
         try:
             return self.player.discard(view)
+        except PlayerError:  # a program's fault, already said in one line
+            raise
         except Exception as error:  # a plug-in may raise anything: one line, not a traceback
             raise player_error(error, self.seat, self.name, "in discard()") from error
 
     def play(self, view: View) -> Card | None:
         try:
             return self.player.play(view)
+        except PlayerError:
+            raise
         except Exception as error:  # so may its play
             raise player_error(error, self.seat, self.name, "in play()") from error
 
@@ -157,6 +175,7 @@ def run_games(
     setup: Setup = Setup(),
     progress: Callable[[int], None] | None = None,
     stop: threading.Event | None = None,
+    programs: Programs = Programs(),
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Play ``games`` games and yield ``(index, record)`` in game order as they finish.
 
@@ -173,32 +192,36 @@ def run_games(
     are always the first ``k``, the ones a run of ``k`` games plays).
     Stopping the iteration cancels the chunks not yet started and waits for
     the running ones. A player that raises is a :class:`PlayerError`, raised
-    in game order (the first game that fails, whatever the jobs).
+    in game order (the first game that fails, whatever the jobs); so is a
+    program's fault (``exec:`` players, run as ``programs`` says).
     """
     specs = tuple(specs)
     if len(specs) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} player specs, got {len(specs)}")
-    factories = [player_factory(spec) for spec in specs]
+    factories = [player_factory(spec, programs) for spec in specs]
     if cluster is not None:
         require_dask()
-        return _run_pool(specs, games, seed, 1, cluster, rules, setup, progress, stop)
+        return _run_pool(specs, games, seed, 1, cluster, rules, setup, progress, stop, programs)
     if jobs > 1:
-        return _run_pool(specs, games, seed, jobs, None, rules, setup, progress, stop)
+        return _run_pool(specs, games, seed, jobs, None, rules, setup, progress, stop, programs)
     return _run_here(factories, specs, games, seed, rules, setup, progress, stop)
 
 
 def _run_here(
-    factories: Sequence[PlayerFactory], specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
-    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+    factories: Sequence[PlayerFactory | ProgramFactory], specs: tuple[str, ...], games: int, seed: int | str,
+    rules: GameRules, setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
 ) -> Generator[tuple[int, GameRecord], None, None]:
-    """The games one by one in this process."""
-    for index in range(games):
-        if stop is not None and stop.is_set():
-            return
-        record = play_seeded(factories, specs, index, seed, rules, setup)
-        if progress is not None:
-            progress(1)
-        yield index, record
+    """The games one by one in this process; the programs told to quit at the end."""
+    try:
+        for index in range(games):
+            if stop is not None and stop.is_set():
+                return
+            record = play_seeded(factories, specs, index, seed, rules, setup)
+            if progress is not None:
+                progress(1)
+            yield index, record
+    finally:
+        close_factories(factories)
 
 
 Chunk = list[tuple[int, GameRecord]]
@@ -206,14 +229,14 @@ Chunk = list[tuple[int, GameRecord]]
 
 def _run_pool(
     specs: tuple[str, ...], games: int, seed: int | str, jobs: int, cluster: str | None, rules: GameRules,
-    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None, programs: Programs,
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Games in chunks on a pool, a few chunks ahead of the one due next, yielded in game order."""
     with executor(jobs, cluster) as pool:
         if isinstance(pool, ClusterExecutor):
             for path in _module_files(specs):
                 pool.upload(path)
-        yield from _chunks(pool, specs, games, seed, rules, setup, progress, stop)
+        yield from _chunks(pool, specs, games, seed, rules, setup, progress, stop, programs)
 
 
 def _module_files(specs: Sequence[str]) -> list[str]:
@@ -229,7 +252,7 @@ def _module_files(specs: Sequence[str]) -> list[str]:
 
 def _chunks(
     pool: ProcessPool | ClusterExecutor, specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
-    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None, programs: Programs,
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Chunks of games on ``pool``, three a worker in flight, counted as they finish and yielded in game order.
 
@@ -251,7 +274,8 @@ def _chunks(
             start = next(starts, None)
             if start is None:
                 return
-            running[pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup)] = start
+            running[pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup,
+                                 programs)] = start
 
     def collect(done: Iterable[Future[Chunk]]) -> None:
         for future in done:
@@ -282,11 +306,16 @@ def _chunks(
 
 
 def _play_chunk(
-    specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup
+    specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup,
+    programs: Programs = Programs(),
 ) -> Chunk:
-    """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there."""
-    factories = [player_factory(spec) for spec in specs]
-    return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
+    """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there
+    (a program started for the chunk, and told to quit at its end)."""
+    factories = [player_factory(spec, programs) for spec in specs]
+    try:
+        return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
+    finally:
+        close_factories(factories)
 
 
 @dataclass(frozen=True, slots=True)
