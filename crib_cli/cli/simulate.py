@@ -271,7 +271,7 @@ def _summed_up(
     except BadAddress as error:
         raise click.BadParameter(str(error), param_hint="'--cluster'") from None
     except PlayerError as error:
-        if show_traceback:
+        if show_traceback and error.details:  # a program's fault has none: the line says it all
             click.echo(error.details.rstrip("\n"), err=True)
         raise click.ClickException(str(error)) from None
     except (IllegalMove, ClusterError) as error:

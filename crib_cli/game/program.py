@@ -141,6 +141,7 @@ class _Program:
         self.hello: dict[str, Any] | None = None
         self.pending: list[bytes] = []
         self.buffer = b""
+        self.ended = False
         stderr: IO[bytes] | int = subprocess.DEVNULL
         try:
             if programs.stderr is not None:
@@ -221,10 +222,12 @@ class _Program:
         self._end()
         kept = f" (its standard error is in {self.programs.stderr})" if self.programs.stderr else ""
         message = f"{self.label} {what}{kept}"
-        raise PlayerError(message, message)
+        raise PlayerError(message, "")
 
     def quit(self) -> None:
-        """Tell the program to quit and give it a moment to end on its own, then end it."""
+        """Tell the program to quit and give it a moment to end on its own, then end it (if it has not ended)."""
+        if self.ended:
+            return
         self.pending.append(b'{"type":"quit"}\n')
         try:
             self._send(time.monotonic() + min(self.programs.timeout, 1.0), "quit")
@@ -233,6 +236,7 @@ class _Program:
         self._end(min(self.programs.timeout, 1.0))
 
     def _end(self, grace: float = 0.0) -> None:
+        self.ended = True
         process = self.process
         if process.poll() is None and grace:
             try:

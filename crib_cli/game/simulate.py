@@ -28,7 +28,7 @@ from ..rules import SKUNKS, GameRules
 from .cluster import ClusterExecutor, ProcessPool, executor, require_dask
 from .engine import play_game
 from .events import Event
-from .players import Player, PlayerError, View
+from .players import IllegalMove, Player, PlayerError, View
 from .program import ProgramFactory, ProgramPlayer, Programs
 from .record import DealPoints, GameRecord
 from .strategies import PlayerFactory, close_factories, player_factory, seat_player
@@ -224,7 +224,8 @@ def _run_here(
         close_factories(factories)
 
 
-Chunk = list[tuple[int, GameRecord]]
+Chunk = tuple[list[tuple[int, GameRecord]], Exception | None]
+"""A chunk's games, and the error of the game that stopped it (a player's, or an illegal move), if one did."""
 
 
 def _run_pool(
@@ -269,7 +270,7 @@ def _chunks(
     due = 0
 
     def refill() -> None:
-        failed = any(future.exception() is not None for future in finished.values())
+        failed = any(future.exception() is not None or future.result()[1] is not None for future in finished.values())
         while not failed and len(running) < ahead and len(finished) < 4 * ahead:
             start = next(starts, None)
             if start is None:
@@ -281,28 +282,33 @@ def _chunks(
         for future in done:
             finished[running.pop(future)] = future
             if progress is not None and future.exception() is None:
-                progress(len(future.result()))
+                progress(len(future.result()[0]))
 
     try:
         refill()
         while running and not (stop is not None and stop.is_set()):
             collect(wait(running, timeout=0.25, return_when=FIRST_COMPLETED)[0])
             while due in finished:
-                records = finished.pop(due).result()
-                due = records[-1][0] + 1
+                due = yield from _yielded(finished.pop(due))
                 refill()
-                yield from records
             refill()
         for future in running:
             future.cancel()
         collect(wait([future for future in running if not future.cancelled()])[0])
         while due in finished:
-            records = finished.pop(due).result()
-            due = records[-1][0] + 1
-            yield from records
+            due = yield from _yielded(finished.pop(due))
     finally:
         for future in running:
             future.cancel()
+
+
+def _yielded(future: Future[Chunk]) -> Generator[tuple[int, GameRecord], None, int]:
+    """A finished chunk's games, then its error if it had one; the index of the game after them."""
+    records, error = future.result()
+    yield from records
+    if error is not None:
+        raise error
+    return records[-1][0] + 1
 
 
 def _play_chunk(
@@ -310,12 +316,18 @@ def _play_chunk(
     programs: Programs = Programs(),
 ) -> Chunk:
     """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there
-    (a program started for the chunk, and told to quit at its end)."""
+    (a program started for the chunk, and told to quit at its end). A player's error ends the chunk
+    with the games before it kept, so they are logged as they would be in one process."""
     factories = [player_factory(spec, programs) for spec in specs]
+    records: list[tuple[int, GameRecord]] = []
     try:
-        return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
+        for index in range(start, stop):
+            records.append((index, play_seeded(factories, specs, index, seed, rules, setup)))
+    except (PlayerError, IllegalMove) as error:
+        return records, error
     finally:
         close_factories(factories)
+    return records, None
 
 
 @dataclass(frozen=True, slots=True)
