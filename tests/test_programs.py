@@ -4,12 +4,14 @@ program in one line with the games before it kept, and the example bot, which kn
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from test_cli_play import Script, play
 
 from crib_cli.cli import cli
 
@@ -168,3 +170,32 @@ def test_crib_engine_takes_a_depth_only_for_a_player_that_searches() -> None:
     result = engine("--strategy", "greedy", "--depth", "2", lines=[GREETING])
     assert result.exit_code == 2
     assert "'greedy' does not search the play: a depth is for expert, expert-points, expert-basic" in result.stderr
+
+
+def test_crib_play_seats_a_program_as_the_opponent(tmp_path: Path) -> None:
+    """The same game, told in the same words, against greedy and against greedy through the protocol (the lines
+    wrap at the longer name, and the board and the tables' rules are drawn to fit it)."""
+    spec = f"exec:{ENGINE} --strategy greedy"
+    told = {}
+    for opponent in ("greedy", spec):
+        log = tmp_path / f"{len(told)}.jsonl"
+        result, _ = play("--seed", "3", "--to", "61", "--coach", "off", "--opponent", opponent, "--log", str(log),
+                         "--program-stderr", str(tmp_path / "err.log"), policy=Script({}))
+        assert result.exit_code == 0, result.output
+        words = re.sub(r"[|@][.o@]+[|@]|-{3,}", "", " ".join(result.output.split()).replace(opponent, "greedy"))
+        told[opponent] = (words, log.read_text(encoding="utf-8").replace(json.dumps(opponent), '"greedy"'))
+    assert told[spec] == told["greedy"]
+
+
+def test_crib_play_ends_in_one_line_when_the_program_fails(tmp_path: Path) -> None:
+    spec = f"exec:{FAULTY} exit"
+    result, _ = play("--seed", "3", "--to", "61", "--coach", "off", "--opponent", spec, "--games", "2",
+                     "--program-stderr", "/dev/null", policy=Script({"again": ["n"]}))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: seat 1 ({spec}) exited with status 3 before its answer to the play\n"
+
+
+def test_crib_play_refuses_an_opponent_that_is_not_a_player() -> None:
+    result, _ = play("--opponent", "greedyy", text="")
+    assert result.exit_code == 2
+    assert "'greedyy' is not a player" in result.stderr
