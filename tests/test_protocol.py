@@ -57,6 +57,8 @@ def test_every_message_has_an_example() -> None:
 def test_each_example_is_a_message_of_its_kind(example: dict[str, Any]) -> None:
     message = read_message(json.dumps(example), [example["type"]])
     kind = message["type"]
+    _, required, optional = MESSAGES[kind]
+    assert set(message) - {"type"} <= {*required, *optional}, "the page shows a field the protocol does not have"
     if kind == "game":
         rules = rules_of(message)
         assert 0 <= message["seat"] < rules.players == len(message["names"])

@@ -146,7 +146,8 @@ class _Program:
         try:
             if programs.stderr is not None:
                 stderr = open(programs.stderr, "ab")  # noqa: SIM115 - the program holds its own copy
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                            start_new_session=True)  # a Ctrl-C is crib's to handle, not the program's
         except OSError as error:
             raise PlayerError(f"{label} could not be started: {error.strerror or error}", "") from None
         finally:
