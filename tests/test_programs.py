@@ -97,6 +97,16 @@ def test_a_program_that_cannot_play_the_game_is_refused_at_its_greeting(
     assert log == []
 
 
+def test_a_program_that_dies_before_its_greeting_is_one_line(tmp_path: Path) -> None:
+    spec = "exec:" + shlex.join([sys.executable, "-c", "import sys; print('no', file=sys.stderr); sys.exit(2)"])
+    result, log = simulate(tmp_path, "--a", "greedy", "--b", spec, "--games", "2")
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: seat 1 ({spec}) exited with status 2 before its answer to the greeting "
+                             f"(its standard error is in {tmp_path / 'err.log'})\n")
+    assert (tmp_path / "err.log").read_text(encoding="utf-8") == "no\n"
+    assert log == []
+
+
 def test_a_programs_standard_error_is_kept_apart(tmp_path: Path) -> None:
     result, log = simulate(tmp_path, "--a", "greedy", "--b", f"exec:{FAULTY} stderr", "--games", "3")
     assert result.exit_code == 0, result.output + result.stderr
@@ -199,3 +209,11 @@ def test_crib_play_refuses_an_opponent_that_is_not_a_player() -> None:
     result, _ = play("--opponent", "greedyy", text="")
     assert result.exit_code == 2
     assert "'greedyy' is not a player" in result.stderr
+
+
+def test_crib_play_takes_no_plug_in() -> None:
+    """A plug-in is for crib simulate, which reports one that raises; at the table the computer is a built-in or a
+    program, whose every fault is one line."""
+    result, _ = play("--opponent", "mybot:make", text="")
+    assert result.exit_code == 2
+    assert "'mybot:make': the computer is a built-in strategy, or exec:COMMAND" in result.stderr

@@ -39,7 +39,7 @@ from ..game import (
 )
 from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from ..game.expert import seat_role
-from ..game.program import ProgramFactory, ProgramPlayer, Programs
+from ..game.program import EXEC, ProgramFactory, ProgramPlayer, Programs
 from ..game.simulate import side_names
 from ..game.strategies import PlayerFactory, close_factories, seat_player
 from ..rules import LIMIT
@@ -377,7 +377,7 @@ class Session:
 @click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
 @click.option("--opponent", default="expert", show_default=True,
               help="The computer's strategy, in every seat but yours: expert, expert-points, expert-basic, greedy, "
-                   "random, module:factory, or exec:COMMAND (a program speaking docs/protocol.md).")
+                   "random, or exec:COMMAND (a program speaking docs/protocol.md).")
 @click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
 @click.option("--coach", type=click.Choice(COACH_MODES, case_sensitive=False), default="quiet", show_default=True,
               help="quiet: speak when a choice gave up a tenth of a point or more; all: after every choice; off.")
@@ -415,6 +415,9 @@ def play(
         show_record(record_path())
         return
     rules = game_rules(players, variant, target, muggins)
+    if ":" in opponent and not opponent.startswith(EXEC):
+        raise click.BadParameter(f"{quoted(opponent)}: the computer is a built-in strategy, or exec:COMMAND",
+                                 param_hint="'--opponent'")
     try:
         factory = player_factory(opponent, Programs(timeout, program_stderr, version("crib")))
     except PlayerSpecError as error:
