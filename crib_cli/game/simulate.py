@@ -3,7 +3,8 @@
 Game ``i`` of a run depends only on ``(seed, i)``: its engine draws from
 ``random.Random(f"{seed}:{i}")``, each seat's built-in player from
 ``random.Random(f"{seed}:{i}:{seat}")`` (a ``module:factory`` player brings
-its own), and the first deal goes to seat ``i % players`` (or to the seat
+its own; an ``exec:`` program is given that seed as text, as ``crib engine``
+seeds its player with it), and the first deal goes to seat ``i % players`` (or to the seat
 ``Setup.first_dealer`` names). So a seed gives the same games whatever the
 number of jobs, and on a cluster whatever the number of workers.
 """
