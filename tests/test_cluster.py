@@ -216,10 +216,15 @@ def make():
 '''
 
 
+ENGINE = f"exec:{sys.executable} -m crib_cli engine --strategy random"
+"""A program on the workers: crib engine, as random, seeded through the protocol."""
+
+
 @pytest.mark.parametrize("players", [
     ["--a", "expert", "--b", "greedy"],
     ["--a", "greedy", "--b", "clusterbot:make", "--players", "3", "--c", "random", "--to", "61"],
-], ids=["built-in", "a plug-in sent to the workers"])
+    ["--a", "greedy", "--b", ENGINE, "--program-stderr", os.devnull],
+], ids=["built-in", "a plug-in sent to the workers", "a program run on the workers"])
 def test_simulate_on_the_cluster_is_the_same_as_one_job(
     players: list[str], cluster: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -196,7 +196,7 @@ def test_a_module_in_the_working_directory_is_found(tmp_path: Path, monkeypatch:
 
 
 BAD_SPECS = {
-    "unknown name": ("greedyy", "'greedyy' is not a player: use one of random, greedy, expert, expert-points, expert-basic, or module:factory for your own"),
+    "unknown name": ("greedyy", "'greedyy' is not a player: use one of random, greedy, expert, expert-points, expert-basic, module:factory for your own, or exec:COMMAND for a program"),
     "no module": (":make", "':make' is not a player spec: write module:factory"),
     "no factory": ("plug_good:", "'plug_good:' is not a player spec: write module:factory"),
     "module not found": ("plug_absent:make", "'plug_absent:make': no module named 'plug_absent' in the working directory or on sys.path"),

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
     "review": ("crib_cli.cli.review", "Review a logged game: every decision priced, and the luck."),
     "quiz": ("crib_cli.cli.quiz", "Discard and pegging problems, scored against the exact analysis."),
+    "engine": ("crib_cli.cli.engine", "Play as a built-in player over the engine protocol (JSON lines)."),
 }
 """Each command: the module holding it (as an attribute of the same name) and its one-line help."""
 

@@ -277,6 +277,17 @@ def open_log(path: str | None, mode: str) -> IO[str] | None:
         raise click.BadParameter(f"cannot write {quoted(path)}: {error.strerror}", param_hint="'--log'") from None
 
 
+def program_options(command: F) -> F:
+    """``--timeout`` and ``--program-stderr``: how the command's ``exec:`` players are run
+    (:class:`~crib_cli.game.program.Programs`, which takes ``os.devnull`` as nowhere)."""
+    timed = click.option("--timeout", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
+                         help="Seconds an exec: program may take over each answer (and its greeting).")
+    kept = click.option("--program-stderr", type=click.Path(dir_okay=False), default="crib-stderr.log",
+                        show_default=True, help=f"Append what exec: programs write on standard error to FILE "
+                        f"({os.devnull}: throw it away).")
+    return timed(kept(command))
+
+
 def game_rules(players: int, variant: str, target: str | None, muggins: bool = False) -> GameRules:
     """The rules from the command line: without --to, the variant's own target (61 for five-card cribbage, else 121)."""
     try:

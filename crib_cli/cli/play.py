@@ -17,16 +17,31 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from pathlib import Path
 from typing import IO
 
 import click
 
 from ..cards import Card, CardError, format_cards, quoted
-from ..game import GameRecord, GameRules, View, play_game, player_factory, record_json
+from ..game import (
+    Event,
+    GameRecord,
+    GameRules,
+    IllegalMove,
+    Player,
+    PlayerError,
+    PlayerSpecError,
+    View,
+    play_game,
+    player_factory,
+    record_json,
+)
 from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from ..game.expert import seat_role
+from ..game.program import EXEC, ProgramFactory, ProgramPlayer, Programs
 from ..game.simulate import side_names
+from ..game.strategies import PlayerFactory, close_factories, seat_player
 from ..rules import LIMIT
 from ..score import ShowScore
 from . import EXIT_INTERRUPTED
@@ -42,7 +57,7 @@ from .advice import (
     throw_table,
     throw_text,
 )
-from .common import command, game_rules, open_log, variant_option
+from .common import command, game_rules, open_log, program_options, variant_option
 from .record import keep_game, record_path, record_tally, show_record
 from .table import Table, speak, table_names
 from .terminal import EndOfInput, Interrupted, Terminal, read_card, read_cards, throw_problem
@@ -267,6 +282,7 @@ class Session:
 
     rules: GameRules
     opponent: str
+    factory: PlayerFactory | ProgramFactory
     coach: str
     games: int
     terminal: Terminal
@@ -307,10 +323,17 @@ class Session:
         names = table_names(rules.players, self.opponent)
         coaching = Coaching(self.coach)
         table = Table(terminal, names, rules, self.opponent, coaching.on)
-        factory = player_factory(self.opponent)
-        seats = [Person(terminal, coaching, names)] + [factory(random.Random(self.rng.random())) for _ in names[1:]]
+        seats: list[Player] = [Person(terminal, coaching, names)]
+        seats += [seat_player(self.factory, seat, rules, names, self.rng.random()) for seat in range(1, len(names))]
+        programs = [seat for seat in seats if isinstance(seat, ProgramPlayer)]
+
+        def observe(event: Event) -> None:
+            table(event)
+            for program in programs:
+                program.observe(event)
+
         try:
-            record = play_game(seats, rules, self.rng, observer=table, names=names)
+            record = play_game(seats, rules, self.rng, observer=observe if programs else table, names=names)
         except (EndOfInput, KeyboardInterrupt) as stop:
             terminal.end_line()
             terminal.drop()
@@ -354,8 +377,9 @@ class Session:
 @variant_option("five: five-card cribbage (two players; --to defaults to 61).")
 @click.option("--to", "target", type=click.Choice(["121", "61"]), help="Game length (default: 121; 61 for five-card).")
 @click.option("--seed", type=int, help="Deal the same cards again (default: a new game each time).")
-@click.option("--opponent", type=click.Choice(["expert", "expert-points", "expert-basic", "greedy", "random"]), default="expert", show_default=True,
-              help="The computer's strategy, in every seat but yours.")
+@click.option("--opponent", default="expert", show_default=True,
+              help="The computer's strategy, in every seat but yours: expert, expert-points, expert-basic, greedy, "
+                   "random, or exec:COMMAND (a program speaking docs/protocol.md).")
 @click.option("--muggins", is_flag=True, help="Count your own hand and crib; what you miss, the computer pegs.")
 @click.option("--coach", type=click.Choice(COACH_MODES, case_sensitive=False), default="quiet", show_default=True,
               help="quiet: speak when a choice gave up a tenth of a point or more; all: after every choice; off.")
@@ -364,9 +388,10 @@ class Session:
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Append each finished game to FILE (the crib simulate --log format).")
 @click.option("--record", "record", is_flag=True, help="Show your record of games won and lost, and exit.")
 @click.option("--no-record", "keep", is_flag=True, flag_value=False, default=True, help="Keep these games out of your record.")
+@program_options
 def play(
     players: int, variant: str, target: str | None, seed: int | None, opponent: str, muggins: bool, coach: str,
-    games: int, log: str | None, record: bool, keep: bool,
+    games: int, log: str | None, record: bool, keep: bool, timeout: float, program_stderr: str,
 ) -> None:
     """Play cribbage against the computer, with a coach at your elbow.
 
@@ -392,12 +417,22 @@ def play(
         show_record(record_path())
         return
     rules = game_rules(players, variant, target, muggins)
+    if ":" in opponent and not opponent.startswith(EXEC):
+        raise click.BadParameter(f"{quoted(opponent)}: the computer is a built-in strategy, or exec:COMMAND",
+                                 param_hint="'--opponent'")
+    try:
+        factory = player_factory(opponent, Programs(timeout, program_stderr, version("crib")))
+    except PlayerSpecError as error:
+        raise click.BadParameter(str(error), param_hint="'--opponent'") from None
     out = open_log(log, "a")
     try:
-        session = Session(rules, opponent, coach.lower(), games, Terminal(), random.Random(seed), out,
+        session = Session(rules, opponent, factory, coach.lower(), games, Terminal(), random.Random(seed), out,
                           record_path() if keep else None)
         status = session.run()
+    except (PlayerError, IllegalMove) as error:
+        raise click.ClickException(str(error)) from None
     finally:
+        close_factories([factory])
         if out is not None:
             out.close()
     if status:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
+from importlib.metadata import version
 from typing import IO, Any
 
 import click
@@ -29,10 +30,11 @@ from ..game import (
     summarize,
 )
 from ..game.cluster import BadAddress, ClusterError, DaskMissing, scheduler_address
+from ..game.program import Programs
 from ..game.record import margin_kinds
 from ..game.simulate import Interval
 from . import EXIT_INTERRUPTED, formats
-from .common import command, format_option, game_rules, open_log, variant_option
+from .common import command, format_option, game_rules, open_log, program_options, variant_option
 
 LETTERS = "ABC"
 """Each side's letter: the player (or partnership) named by --a, --b, --c."""
@@ -178,7 +180,8 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @command("simulate")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="How many games.")
 @click.option("--a", "a", default="expert", show_default=True,
-              help="Player A: random, greedy, expert, expert-points, expert-basic, or module:factory (your own); with four players, side A (seats 0 and 2).")
+              help="Player A: random, greedy, expert, expert-points, expert-basic, module:factory (your own), or "
+                   "exec:COMMAND (a program speaking docs/protocol.md); with four players, side A (seats 0 and 2).")
 @click.option("--b", "b", default="greedy", show_default=True, help="Player B (side B with four: seats 1 and 3), the same way.")
 @click.option("--c", "c", help="Player C, three players only (default: greedy).")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
@@ -195,12 +198,13 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
               default="alternate", show_default=True, help="Who deals the first deal of every game.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines.")
 @click.option("--traceback", "show_traceback", is_flag=True, help="When a player raises, show its whole traceback.")
+@program_options
 @format_option("table", "json", default="table")
 @click.pass_context
 def simulate(
     ctx: click.Context, a: str, b: str, c: str | None, players: int, variant: str, games: int, seed: int, jobs: int,
     cluster: str | None, target: str | None, start: str | None, first_dealer: str, log: str | None,
-    show_traceback: bool, fmt: str | None,
+    show_traceback: bool, timeout: float, program_stderr: str, fmt: str | None,
 ) -> None:
     """Play strategies against each other and report who wins, by how much, and where the points come from.
 
@@ -225,16 +229,18 @@ def simulate(
     $ crib simulate --players 3 --a expert --b greedy --c random --games 500
     $ crib simulate --variant five --games 2000 --a expert --b mybot:make_player --log games.jsonl
     $ crib simulate --games 100000 --cluster tcp://scheduler:8786
+    $ crib simulate --games 100 --a expert --b "exec:crib engine --strategy greedy"
     """
     rules = game_rules(players, variant, target)
     specs = seat_specs(rules, a, b, c)
+    programs = Programs(timeout, program_stderr, version("crib"))
     setup = game_setup(rules, start, first_dealer)
     address = _cluster_address(ctx, cluster)
     stop = threading.Event()
     bar = Progress(games, sys.stderr) if sys.stderr.isatty() else None
     try:
         run = run_games(specs, games, seed=seed, jobs=jobs, cluster=address, rules=rules, setup=setup,
-                        progress=bar.add if bar is not None else None, stop=stop)
+                        progress=bar.add if bar is not None else None, stop=stop, programs=programs)
     except (PlayerSpecError, DaskMissing) as error:
         raise click.UsageError(str(error)) from None
     out = open_log(log, "w")
@@ -265,7 +271,7 @@ def _summed_up(
     except BadAddress as error:
         raise click.BadParameter(str(error), param_hint="'--cluster'") from None
     except PlayerError as error:
-        if show_traceback:
+        if show_traceback and error.details:  # a program's fault has none: the line says it all
             click.echo(error.details.rstrip("\n"), err=True)
         raise click.ClickException(str(error)) from None
     except (IllegalMove, ClusterError) as error:

@@ -3,7 +3,8 @@
 Game ``i`` of a run depends only on ``(seed, i)``: its engine draws from
 ``random.Random(f"{seed}:{i}")``, each seat's built-in player from
 ``random.Random(f"{seed}:{i}:{seat}")`` (a ``module:factory`` player brings
-its own), and the first deal goes to seat ``i % players`` (or to the seat
+its own; an ``exec:`` program is given that seed as text, as ``crib engine``
+seeds its player with it), and the first deal goes to seat ``i % players`` (or to the seat
 ``Setup.first_dealer`` names). So a seed gives the same games whatever the
 number of jobs, and on a cluster whatever the number of workers.
 """
@@ -27,9 +28,11 @@ from ..cards import Card
 from ..rules import SKUNKS, GameRules
 from .cluster import ClusterExecutor, ProcessPool, executor, require_dask
 from .engine import play_game
-from .players import Player, PlayerError, View
+from .events import Event
+from .players import IllegalMove, Player, PlayerError, View
+from .program import ProgramFactory, ProgramPlayer, Programs
 from .record import DealPoints, GameRecord
-from .strategies import PlayerFactory, player_factory
+from .strategies import PlayerFactory, close_factories, player_factory, seat_player
 
 Z_95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
@@ -49,7 +52,7 @@ class Setup:
 
 
 def play_seeded(
-    factories: Sequence[PlayerFactory],
+    factories: Sequence[PlayerFactory | ProgramFactory],
     names: Sequence[str],
     index: int,
     seed: int | str,
@@ -59,16 +62,28 @@ def play_seeded(
     """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat).
 
     A player that raises, or a factory that does, is a :class:`PlayerError`.
+    A program (``exec:``) gets its seat's seed as text, and hears the table's news.
     """
     players = []
+    programs = []
     for seat, factory in enumerate(factories):
         try:
-            player = factory(random.Random(f"{seed}:{index}:{seat}"))
+            player = seat_player(factory, seat, rules, names, f"{seed}:{index}:{seat}")
+        except PlayerError:
+            raise
         except Exception as error:  # a plug-in's factory may raise anything
             raise player_error(error, seat, names[seat], "in its factory") from error
+        if isinstance(player, ProgramPlayer):
+            programs.append(player)
         players.append(_Guarded(player, seat, names[seat]))
     rng = random.Random(f"{seed}:{index}")
-    return play_game(players, rules, rng, first_dealer=setup.dealer(index, rules), names=names, start=setup.start)
+
+    def tell(event: Event) -> None:
+        for program in programs:
+            program.observe(event)
+
+    return play_game(players, rules, rng, first_dealer=setup.dealer(index, rules), names=names, start=setup.start,
+                     observer=tell if programs else None)
 
 
 class _Guarded:
@@ -86,12 +101,16 @@ class _Guarded:
     def discard(self, view: View) -> tuple[Card, ...]:
         try:
             return self.player.discard(view)
+        except PlayerError:  # a program's fault, already said in one line
+            raise
         except Exception as error:  # a plug-in may raise anything: one line, not a traceback
             raise player_error(error, self.seat, self.name, "in discard()") from error
 
     def play(self, view: View) -> Card | None:
         try:
             return self.player.play(view)
+        except PlayerError:
+            raise
         except Exception as error:  # so may its play
             raise player_error(error, self.seat, self.name, "in play()") from error
 
@@ -157,6 +176,7 @@ def run_games(
     setup: Setup = Setup(),
     progress: Callable[[int], None] | None = None,
     stop: threading.Event | None = None,
+    programs: Programs = Programs(),
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Play ``games`` games and yield ``(index, record)`` in game order as they finish.
 
@@ -173,47 +193,52 @@ def run_games(
     are always the first ``k``, the ones a run of ``k`` games plays).
     Stopping the iteration cancels the chunks not yet started and waits for
     the running ones. A player that raises is a :class:`PlayerError`, raised
-    in game order (the first game that fails, whatever the jobs).
+    in game order (the first game that fails, whatever the jobs); so is a
+    program's fault (``exec:`` players, run as ``programs`` says).
     """
     specs = tuple(specs)
     if len(specs) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} player specs, got {len(specs)}")
-    factories = [player_factory(spec) for spec in specs]
+    factories = [player_factory(spec, programs) for spec in specs]
     if cluster is not None:
         require_dask()
-        return _run_pool(specs, games, seed, 1, cluster, rules, setup, progress, stop)
+        return _run_pool(specs, games, seed, 1, cluster, rules, setup, progress, stop, programs)
     if jobs > 1:
-        return _run_pool(specs, games, seed, jobs, None, rules, setup, progress, stop)
+        return _run_pool(specs, games, seed, jobs, None, rules, setup, progress, stop, programs)
     return _run_here(factories, specs, games, seed, rules, setup, progress, stop)
 
 
 def _run_here(
-    factories: Sequence[PlayerFactory], specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
-    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+    factories: Sequence[PlayerFactory | ProgramFactory], specs: tuple[str, ...], games: int, seed: int | str,
+    rules: GameRules, setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
 ) -> Generator[tuple[int, GameRecord], None, None]:
-    """The games one by one in this process."""
-    for index in range(games):
-        if stop is not None and stop.is_set():
-            return
-        record = play_seeded(factories, specs, index, seed, rules, setup)
-        if progress is not None:
-            progress(1)
-        yield index, record
+    """The games one by one in this process; the programs told to quit at the end."""
+    try:
+        for index in range(games):
+            if stop is not None and stop.is_set():
+                return
+            record = play_seeded(factories, specs, index, seed, rules, setup)
+            if progress is not None:
+                progress(1)
+            yield index, record
+    finally:
+        close_factories(factories)
 
 
-Chunk = list[tuple[int, GameRecord]]
+Chunk = tuple[list[tuple[int, GameRecord]], Exception | None]
+"""A chunk's games, and the error of the game that stopped it (a player's, or an illegal move), if one did."""
 
 
 def _run_pool(
     specs: tuple[str, ...], games: int, seed: int | str, jobs: int, cluster: str | None, rules: GameRules,
-    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None, programs: Programs,
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Games in chunks on a pool, a few chunks ahead of the one due next, yielded in game order."""
     with executor(jobs, cluster) as pool:
         if isinstance(pool, ClusterExecutor):
             for path in _module_files(specs):
                 pool.upload(path)
-        yield from _chunks(pool, specs, games, seed, rules, setup, progress, stop)
+        yield from _chunks(pool, specs, games, seed, rules, setup, progress, stop, programs)
 
 
 def _module_files(specs: Sequence[str]) -> list[str]:
@@ -229,7 +254,7 @@ def _module_files(specs: Sequence[str]) -> list[str]:
 
 def _chunks(
     pool: ProcessPool | ClusterExecutor, specs: tuple[str, ...], games: int, seed: int | str, rules: GameRules,
-    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None,
+    setup: Setup, progress: Callable[[int], None] | None, stop: threading.Event | None, programs: Programs,
 ) -> Generator[tuple[int, GameRecord], None, None]:
     """Chunks of games on ``pool``, three a worker in flight, counted as they finish and yielded in game order.
 
@@ -246,47 +271,64 @@ def _chunks(
     due = 0
 
     def refill() -> None:
-        failed = any(future.exception() is not None for future in finished.values())
+        failed = any(future.exception() is not None or future.result()[1] is not None for future in finished.values())
         while not failed and len(running) < ahead and len(finished) < 4 * ahead:
             start = next(starts, None)
             if start is None:
                 return
-            running[pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup)] = start
+            running[pool.submit(_play_chunk, specs, start, min(start + size, games), seed, rules, setup,
+                                 programs)] = start
 
     def collect(done: Iterable[Future[Chunk]]) -> None:
         for future in done:
             finished[running.pop(future)] = future
             if progress is not None and future.exception() is None:
-                progress(len(future.result()))
+                progress(len(future.result()[0]))
 
     try:
         refill()
         while running and not (stop is not None and stop.is_set()):
             collect(wait(running, timeout=0.25, return_when=FIRST_COMPLETED)[0])
             while due in finished:
-                records = finished.pop(due).result()
-                due = records[-1][0] + 1
+                due = yield from _yielded(finished.pop(due))
                 refill()
-                yield from records
             refill()
         for future in running:
             future.cancel()
         collect(wait([future for future in running if not future.cancelled()])[0])
         while due in finished:
-            records = finished.pop(due).result()
-            due = records[-1][0] + 1
-            yield from records
+            due = yield from _yielded(finished.pop(due))
     finally:
         for future in running:
             future.cancel()
 
 
+def _yielded(future: Future[Chunk]) -> Generator[tuple[int, GameRecord], None, int]:
+    """A finished chunk's games, then its error if it had one; the index of the game after them."""
+    records, error = future.result()
+    yield from records
+    if error is not None:
+        raise error
+    return records[-1][0] + 1
+
+
 def _play_chunk(
-    specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup
+    specs: tuple[str, ...], start: int, stop: int, seed: int | str, rules: GameRules, setup: Setup,
+    programs: Programs = Programs(),
 ) -> Chunk:
-    """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there."""
-    factories = [player_factory(spec) for spec in specs]
-    return [(index, play_seeded(factories, specs, index, seed, rules, setup)) for index in range(start, stop)]
+    """Games ``start`` to ``stop - 1``, in a worker: the players are found from their specs there
+    (a program started for the chunk, and told to quit at its end). A player's error ends the chunk
+    with the games before it kept, so they are logged as they would be in one process."""
+    factories = [player_factory(spec, programs) for spec in specs]
+    records: list[tuple[int, GameRecord]] = []
+    try:
+        for index in range(start, stop):
+            records.append((index, play_seeded(factories, specs, index, seed, rules, setup)))
+    except (PlayerError, IllegalMove) as error:
+        return records, error
+    finally:
+        close_factories(factories)
+    return records, None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,16 +6,18 @@ import importlib
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 from types import MappingProxyType
 
 from ..cards import Card
 from ..peg import score_play
+from ..rules import GameRules
 from ..tables import rank_parts
 from .expert import ExpertPlayer
 from .players import Player, View
+from .program import EXEC, ProgramFactory, Programs, ProgramSpecError
 
 
 class RandomPlayer:
@@ -117,20 +119,62 @@ random-model crib). The expert crib model's term is left out: it showed no
 gain in games (see docs/methods.md)."""
 
 
+EXPERTS = ("expert", "expert-points", "expert-basic")
+"""The built-in players that search the play, so take a depth."""
+
+
+def searching(name: str, depth: int) -> PlayerFactory:
+    """The built-in expert ``name`` with its look-ahead in the play ``depth`` cards deep (not its own)."""
+    if name not in EXPERTS:
+        raise PlayerSpecError(f"{name!r} does not search the play: a depth is for {', '.join(EXPERTS)}")
+
+    def factory(rng: random.Random) -> Player:
+        player = BUILT_IN[name](rng)
+        assert isinstance(player, ExpertPlayer)
+        player.depth = depth
+        return player
+
+    return factory
+
+
 class PlayerSpecError(ValueError):
     """A player name or ``module:factory`` spec that does not give a player."""
 
 
-def player_factory(spec: str) -> PlayerFactory:
-    """A factory for ``spec``: a built-in name, or ``module:factory`` (which then ignores the rng)."""
+def player_factory(spec: str, programs: Programs = Programs()) -> PlayerFactory | ProgramFactory:
+    """A factory for ``spec``: a built-in name, ``module:factory`` (which then ignores the rng), or
+    ``exec:COMMAND``, a program run as ``programs`` says (:mod:`.program`)."""
     if spec in BUILT_IN:
         return BUILT_IN[spec]
+    if spec.startswith(EXEC):
+        try:
+            return ProgramFactory(spec, programs)
+        except ProgramSpecError as error:
+            raise PlayerSpecError(str(error)) from None
     if ":" not in spec:
         raise PlayerSpecError(
-            f"{spec!r} is not a player: use one of {', '.join(BUILT_IN)}, or module:factory for your own"
+            f"{spec!r} is not a player: use one of {', '.join(BUILT_IN)}, module:factory for your own, "
+            "or exec:COMMAND for a program"
         )
     factory = load_player_factory(spec)
     return lambda rng: factory()
+
+
+def seat_player(
+    factory: PlayerFactory | ProgramFactory, seat: int, rules: GameRules, names: Sequence[str], seed: float | str
+) -> Player:
+    """The player of ``seat`` for one game: from a factory given ``random.Random(seed)``, or the seat's
+    program told the game begins, with the same seed (as text) for its own chance."""
+    if isinstance(factory, ProgramFactory):
+        return factory.player(seat, rules, names, str(seed))
+    return factory(random.Random(seed))
+
+
+def close_factories(factories: Sequence[PlayerFactory | ProgramFactory]) -> None:
+    """Tell the programs among ``factories`` to quit."""
+    for factory in factories:
+        if isinstance(factory, ProgramFactory):
+            factory.close()
 
 
 def load_player_factory(spec: str) -> Callable[[], Player]:
