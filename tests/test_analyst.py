@@ -8,7 +8,7 @@ import pytest
 from positions import play_view
 
 from crib_cli.board import dealer_chance
-from crib_cli.cards import DECK, parse_card, parse_cards
+from crib_cli.cards import DECK, format_cards, parse_card, parse_cards
 from crib_cli.cli.advice import horizon_text, play_note, play_text, throw_key, throw_note, throw_text, why_text
 from crib_cli.discard import analyze_discards, hand_distribution
 from crib_cli.game import GameRules, View
@@ -267,6 +267,31 @@ def test_advice_looks_deeper_than_the_expert_by_default() -> None:
     assert str(deep.best.card) == "8H" and horizon_text(deep) == "7 cards ahead"
     near = analyze_play(view_of_play(parse_cards("6C 7D 8H"), parse_cards("KS 6S"), rules=GameRules()))
     assert horizon_text(near) == "to the end of the play"
+
+
+@pytest.mark.parametrize(("scores", "dealer", "hand"), [
+    ((119, 60), 1, "AS 5C 5D TH JD KS"), ((20, 118), 0, "2S 3C 4D 9H TD QS"), ((30, 119), 1, "2S 3C 4D 9H TD QS"),
+])
+def test_a_throw_as_likely_to_win_as_the_best_is_judged_by_points(scores: tuple[int, int], dealer: int, hand: str) -> None:
+    """At 100.0% or 0.0% for every throw the coach does not call the worst throw the best: it gave up points."""
+    analysis = analyze_throws(View(GameRules(), 0, dealer, scores, parse_cards(hand)))
+    worst, best = analysis.options[-1], analysis.best
+    assert analysis.board and worst.chance == best.chance and worst.points < best.points
+    verdict = judge_throw(analysis, worst.cards)
+    assert not verdict.matched and verdict.points_given_up == best.points - worst.points
+    assert throw_text(analysis, verdict).endswith(
+        f"; best {format_cards(best.cards)}: as likely to win, total {best.points / 100:.2f} (net {best.net / 100:.2f}, "
+        f"peg {(best.peg or 0) / 100:.2f}); you gave up {verdict.points_given_up / 100:.2f}")
+
+
+def test_a_card_as_likely_to_win_as_the_best_is_judged_by_points() -> None:
+    view = view_of_play(parse_cards("KC AS AH 4H"), rules=GameRules(), starter=parse_card("4D"),
+                        thrown=parse_cards("5C TC"), score=(110, 108))
+    analysis = analyze_play(view, "expert")
+    verdict = judge_play(analysis, parse_card("KC"))
+    assert not verdict.matched
+    assert play_text(analysis, verdict, why=False) == (
+        "the expert would lay AS (100.0% to win either way, +0.03, yours -0.96: you gave up 0.99)")
 
 
 @pytest.mark.parametrize(("hand", "laid", "starter", "thrown", "score", "order"), [

@@ -19,12 +19,12 @@ from positions import play_view
 
 from crib_cli.cards import DECK, CardError, format_cards, parse_card, parse_cards
 from crib_cli.cli import cli
-from crib_cli.cli.play import play_problem
+from crib_cli.cli.play import Coaching, play_problem
 from crib_cli.cli.table import MESSAGES, VERBS, Table, speak
 from crib_cli.cli.terminal import Terminal, board_lines, fit, read_card, throw_problem
 from crib_cli.discard import Throw, analyze_discards
 from crib_cli.game import Dealt, GameRules, Go, GoPoint, Laid, View
-from crib_cli.game.analyst import analyze_throws
+from crib_cli.game.analyst import Verdict, analyze_throws
 from crib_cli.game.expert import ExpertPlayer
 from crib_cli.peg import PegItem
 from crib_cli.score import score_show
@@ -869,3 +869,13 @@ def test_the_log_holds_each_game_as_it_ends_not_when_the_session_does(tmp_path: 
     assert result.exit_code == 0, result.output
     assert seen == [1, 2]
     assert [json.loads(line)["winner"] in (0, 1) for line in log.read_text().splitlines()] == [True, True]
+
+
+@pytest.mark.parametrize(("verdict", "speaks"), [
+    (Verdict("throw", (), (), True, 100, 150, 1000, 1000), True),  # 100.0% either way, half a point given up
+    (Verdict("throw", (), (), True, 145, 150, 1000, 1000), False),  # a twentieth: too little to tell
+    (Verdict("play", (), (), True, 100, 100, 990, 1000), True),  # a percent of the chance
+    (Verdict("play", (), (), True, 300, 100, 998, 1000), False),  # more points, a fifth of a percent less
+])
+def test_the_quiet_coach_speaks_of_points_given_up_at_an_equal_chance(verdict: Verdict, speaks: bool) -> None:
+    assert Coaching("quiet").speaks(verdict) is speaks

@@ -135,7 +135,8 @@ class Coaching:
         """Whether to speak of a decision: always with ``all``; when ``quiet``, when it gave up enough to
         matter or the board changed the advice."""
         enough = QUIET_CHANCE if verdict.board else QUIET
-        return self.mode == "all" or given_up(verdict) >= enough or verdict.changed
+        tied = verdict.board and not verdict.chance_given_up and verdict.points_given_up >= QUIET  # the points decide
+        return self.mode == "all" or given_up(verdict) >= enough or tied or verdict.changed
 
     def given_up(self, kind: str) -> int:
         """Hundredths of a point given up in decisions of this kind that points decided."""
