@@ -165,7 +165,7 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
     missed = [0] * rules.players
     scores = record.opening
     for number, deal in enumerate(record.deals):
-        replayers = [_Replayer(deal, seat) for seat in range(rules.players)]
+        replayers = [Replayer(deal, seat) for seat in range(rules.players)]
         try:
             replayed = play_deal(replayers, rules, deal.dealer, _deck(deal, rules),
                                  start=tuple(scores[side] for side in range(rules.sides)), names=names)
@@ -185,7 +185,7 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
     return Review(record, tuple(names), seats)
 
 
-class _Replayer:
+class Replayer:
     """A seat that answers as the log says, keeping the view of each decision and its answer."""
 
     def __init__(self, deal: DealRecord, seat: int) -> None:
