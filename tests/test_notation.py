@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from crib_cli.game.notation import NotationError, read_game, write_game
+from crib_cli.game.notation import NotationError, read_game, read_games, write_game
 from crib_cli.game.record import GameRecord
 from crib_cli.rules import GameRules
 
@@ -43,40 +43,96 @@ def test_a_good_game_reads_without_errors() -> None:
         (0, 0, 1, "hand"), (0, 0, 1, "crib"), (1, 0, 1, "hand"), (1, 1, 2, "hand")]
 
 
+PREFIX = "deal 1 (line 5): "
 BAD = [
-    ("card twice", DEAL_1.replace("2h |", "Kh |"), "deal 1: 'Kh': KH is written twice"),
-    ("past 31", DEAL_1.replace("7H 4c", "7H 6d 4c").replace("3C 6d 3H", "3C 3H"),
-     "deal 1: '6d': the count would be 32, past 31"),
-    ("out of turn", DEAL_1.replace("Kh AD", "AD Kh"), "deal 1: 'AD': B leads the play, but AD is A's card"),
-    ("too short", DEAL_1.replace(" 3H |", " |"), "deal 1: '2h': A's cards are 5 (laid, held and thrown), but 6"),
-    ("play stops", DEAL_1.replace("6d 3H |", "* 6d 3H |"), "deal 1: '*': a line too short: cards are held"),
-    ("fields", DEAL_1.replace("| 4 5<1 5<1 =11-7", ""), "deal 1: '1. AC | Kh AD 8h 7H 4c 3C 6d 3H | TD ...': 3 fields"),
-    ("claim over", DEAL_1.replace("| 4 5<1", "| 7 5<1"), "deal 1: '7': the score disagrees with the cards: that show counts 4"),
-    ("scores", DEAL_1.replace("=11-7", "=11-8"), "deal 1: '=11-8': the score disagrees with the cards: the deal ends at 11-7"),
-    ("muggins mark", DEAL_1.replace("5<1 =", "5<2 ="), "deal 1: '5<2': the mark makes no sense: the opponent took 1"),
-    ("violation mark", DEAL_1.replace("8h", "8h vX2"), "deal 1: 'vX2': the mark makes no sense"),
-    ("mark first", DEAL_1.replace("Kh AD", ">2 Kh AD"), "deal 1: '>2': the mark makes no sense"),
-    ("play muggins", DEAL_1.replace("8h", "8h <2"), "deal 1: '<2': the mark makes no sense: the play is pegged"),
-    ("symbol suit", DEAL_1.replace("AC |", "A♣ |").replace("TD 5C", "TD 5♣"), "deal 1: '5♣': write the suit as a letter"),
+    ("card twice", DEAL_1.replace("2h |", "Kh |"), "'Kh': KH is written twice"),
+    ("past 31", DEAL_1.replace("7H 4c", "7H 6d 4c").replace("3C 6d 3H", "3C 3H"), "'6d': the count would be 32, past 31"),
+    ("out of turn", DEAL_1.replace("Kh AD", "AD Kh"), "'AD': B leads the play, but AD is A's card"),
+    ("too short", DEAL_1.replace(" 3H |", " |"), "'2h': A's cards are 5 (laid, held and thrown), but 6"),
+    ("play stops", DEAL_1.replace("6d 3H |", "* 6d 3H |"), "'*': a line too short: cards are held"),
+    ("fields", DEAL_1.replace("| 4 5<1 5<1 =11-7", ""), "'1. AC | Kh AD 8h 7H 4c 3C 6d 3H | TD ...': 3 fields"),
+    ("claim over", DEAL_1.replace("| 4 5<1", "| 7 5<1"), "'7': the score disagrees with the cards: that show counts 4"),
+    ("claim missing", DEAL_1.replace(" 5<1 =", " ="), "'4 5<1 =11-7': a line too short: A's crib is counted"),
+    ("claim extra", DEAL_1.replace(" =11-7", " 3 =11-7"), "'3': the score field is up to three claims"),
+    ("scores", DEAL_1.replace("=11-7", "=11-8"), "'=11-8': the score disagrees with the cards: the deal ends at 11-7"),
+    ("muggins mark", DEAL_1.replace("5<1 =", "5<2 ="), ("'5<2': the mark makes no sense: the show counts 6, so the "
+     "opponent took 1")),
+    ("violation mark", DEAL_1.replace("8h", "8h vR2"), "'vR2': the mark makes no sense: write >p, #p, or a violation"),
+    ("mark first", DEAL_1.replace("Kh AD", ">2 Kh AD"), "'>2': the mark makes no sense"),
+    ("mark of nothing", DEAL_1.replace("8h", "8h #0"), "'#0': the mark makes no sense: a mark is of 1 point or more"),
+    ("play muggins", DEAL_1.replace("8h", "8h <2"), "'<2': the mark makes no sense: the play is pegged"),
+    ("symbol suit", DEAL_1.replace("AC |", "A♣ |").replace("TD 5C", "TD 5♣"), "'5♣': write the suit as a letter"),
+    ("not a card", DEAL_1.replace("8h", "8x"), "'8x' is not a card"),
+    ("board", DEAL_1.replace("=11-7", "=11"), "'=11': the board after the deal is written =a-b"),
 ]
 
 
 @pytest.mark.parametrize(("line", "message"), [(line, message) for _, line, message in BAD], ids=[b[0] for b in BAD])
 def test_a_bad_deal_is_one_line_and_the_others_are_kept(line: str, message: str) -> None:
-    game, errors = read_game(HEADER + line + "\n" + DEAL_2.replace(" =18-17", "") + "\n")
-    assert len(errors) == 1 and errors[0].startswith(message), errors
+    game, errors = read_game(HEADER + line + "\n" + DEAL_2 + "\n")
+    assert len(errors) == 1 and errors[0].startswith(PREFIX + message), errors
     assert game is not None and len(game.record.deals) == 1 and game.record.deals[0].dealer == 1
+    assert game.starts == ((11, 7),) and game.record.scores == (18, 17)  # the board from deal 2's own scores
+
+
+def test_after_a_bad_line_without_scores_its_written_board_is_kept() -> None:
+    game, errors = read_game(HEADER + DEAL_1.replace("8h", "8x") + "\n" + DEAL_2.replace(" =18-17", "") + "\n")
+    assert len(errors) == 1 and game is not None and game.starts == ((11, 7),)
 
 
 def test_no_muggins_claims_the_count() -> None:
     _, errors = read_game(HEADER.replace("yes", "no") + DEAL_1 + "\n")
-    assert errors == ("deal 1: '5<1': the mark makes no sense: muggins is not played in this game",)
+    assert errors == (PREFIX + "'5<1': the mark makes no sense: muggins is not played in this game",)
+    _, errors = read_game(HEADER.replace("yes", "no") + DEAL_1.replace("5<1", "5") + "\n")
+    assert errors == (PREFIX + "'5': the score disagrees with the cards: that show counts 6 (no muggins: a show is "
+                      "claimed at its count)",)
+
+
+MARKED = [
+    ("violation by A", "8h R2", (11, 9), ("violation", 0, 2, "8H", 1)),
+    ("violation by B", "8h r1", (12, 7), ("violation", 1, 1, "8H", 0)),
+    ("penalty", "8h >2", (13, 7), ("penalty", 1, 2, "8H", 0)),
+    ("not noticed", "8h #1", (11, 8), ("unnoticed", 1, 1, "8H", 1)),
+]
+
+
+@pytest.mark.parametrize(("tokens", "board", "mark"), [m[1:] for m in MARKED], ids=[m[0] for m in MARKED])
+def test_a_mark_of_the_play_moves_the_board_after_the_deal(tokens: str, board: tuple[int, int],
+                                                            mark: tuple[object, ...]) -> None:
+    line = DEAL_1.replace("8h", tokens).replace("=11-7", f"={board[0]}-{board[1]}")
+    game, errors = read_game(HEADER + line + "\n" + DEAL_2.replace(" =18-17", "") + "\n")
+    assert errors == () and game is not None
+    found = [(m.kind, m.seat, m.points, m.where, m.gainer) for m in game.marks if m.kind != "muggins"]
+    assert found == [mark] and game.starts == ((0, 0), board)
+    assert game.record.deals[0].scores == (11, 7)  # the engine's points; the mark is on the board
+
+
+def test_a_violation_may_close_the_score_field() -> None:
+    game, errors = read_game(HEADER + DEAL_1.replace("=11-7", "r2 =13-7") + "\n")
+    assert errors == () and game is not None and game.record.scores == (13, 7)
+    assert [(m.kind, m.seat, m.where) for m in game.marks if m.kind == "violation"] == [("violation", 1, "")]
+
+
+def test_a_file_holds_games_one_after_another() -> None:
+    text = HEADER + DEAL_1 + "\n\n" + '[Game "7"]\n' + HEADER.replace("Ann", "Cy") + DEAL_1 + "\n"
+    games = list(read_games(text.splitlines()))
+    assert [(game.number, game.names[0], errors) for game, errors in games if game is not None] == [
+        (0, "Ann", ()), (7, "Cy", ())]
+
+
+def test_a_name_with_quotes_reads_back() -> None:
+    record = read_game(HEADER + DEAL_1 + "\n")[0]
+    assert record is not None
+    text = write_game(record.record, ('Ann "the nut" O\\Neill', "Bob"))
+    game, errors = read_game(text)
+    assert errors == () and game is not None and game.names[0] == 'Ann "the nut" O\\Neill'
 
 
 @pytest.mark.parametrize(("header", "message"), [
     ('[PlayerA "Ann"]\n', "the header says who dealt first"),
     ('[Dealer "A"]\n[Muggins "often"]\n', "[Muggins 'often']: yes or no"),
     ('[Dealer "A"]\n[Variant "seven"]\n', "the header: unknown variant 'seven'"),
+    ('[Dealer "A"]\n[Start "130-2"]\n', "[Start '130-2']: the scores as a-b, each below 121"),
 ])
 def test_a_bad_header_is_one_line(header: str, message: str) -> None:
     game, errors = read_game(header + DEAL_1 + "\n")
@@ -86,7 +142,16 @@ def test_a_bad_header_is_one_line(header: str, message: str) -> None:
 def test_after_the_game_no_deal() -> None:
     game, errors = read_game('[Dealer "A"]\n[Target "5"]\n' + DEAL_1.replace(" 5<1 5<1 =11-7", "") + "\n" + DEAL_2 + "\n")
     assert game is not None and max(game.record.scores) >= 5
-    assert errors and errors[-1].startswith("deal 2: '2. TD")
+    assert errors and errors[-1].startswith("deal 2 (line 4): '2. TD") and "the game was over, 1-5" in errors[-1]
+
+
+def test_the_game_won_in_the_play_holds_the_rest() -> None:
+    start = '[Dealer "A"]\n[Start "110-120"]\n'
+    game, errors = read_game(start + DEAL_1.replace("4c 3C", "4c * 3C").replace(" 4 5<1 5<1 =11-7", " =110-121") + "\n")
+    assert errors == () and game is not None and game.record.winner == 1 and game.record.game_points == 1
+    _, errors = read_game(start + DEAL_1.replace(" 4 5<1 5<1 =11-7", " =110-121") + "\n")
+    assert errors == (("deal 1 (line 3): '3C': the game was won at 110-121 before this card; write the cards after it "
+                      "held, after '*'"),)
 
 
 def test_three_players_are_not_written() -> None:

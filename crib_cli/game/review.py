@@ -149,8 +149,12 @@ def _order(decision: Decision) -> int:
     return 0 if decision.verdict.kind == "throw" else 1
 
 
-def review_game(record: GameRecord, names: Sequence[str]) -> Review:
+def review_game(record: GameRecord, names: Sequence[str], starts: Sequence[tuple[int, ...]] | None = None) -> Review:
     """Replay a logged game and price every decision; :class:`RecordError` where it does not replay.
+
+    Each deal is replayed from the scores its predecessor left, or with ``starts``
+    from the scores by seat given for it (a game read from the notation, whose
+    board the marks move between deals, or with a bad deal left out).
 
     >>> from crib_cli.game.analyst import EXPERT
     >>> from crib_cli.game.engine import play_game
@@ -165,9 +169,11 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
     missed = [0] * rules.players
     scores = record.opening
     for number, deal in enumerate(record.deals):
+        if starts is not None:
+            scores = starts[number]
         replayers = [Replayer(deal, seat) for seat in range(rules.players)]
         try:
-            replayed = play_deal(replayers, rules, deal.dealer, _deck(deal, rules),
+            replayed = play_deal(replayers, rules, deal.dealer, dealt_deck(deal, rules),
                                  start=tuple(scores[side] for side in range(rules.sides)), names=names)
         except (ValueError, IndexError) as error:  # an illegal move, a claim missing, scores past the target
             raise RecordError(f"deal {number + 1} does not replay: {error}") from None
@@ -221,7 +227,7 @@ class Replayer:
         return out
 
 
-def _deck(deal: DealRecord, rules: GameRules) -> list[Card]:
+def dealt_deck(deal: DealRecord, rules: GameRules) -> list[Card]:
     """The deck as it was dealt: the hands seat by seat, the crib's card (three players), the starter, the rest."""
     top = [card for hand in deal.hands for card in hand]
     if deal.crib_card is not None:
