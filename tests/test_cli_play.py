@@ -858,3 +858,12 @@ def test_the_log_holds_each_game_as_it_ends_not_when_the_session_does(tmp_path: 
     assert result.exit_code == 0, result.output
     assert seen == [1, 2]
     assert [json.loads(line)["winner"] in (0, 1) for line in log.read_text().splitlines()] == [True, True]
+
+
+def test_a_game_logged_in_the_notation_reads_back_as_the_json_log(tmp_path: Path) -> None:
+    pgn, log = tmp_path / "game.pgn", tmp_path / "game.jsonl"
+    for path in (pgn, log):
+        result, _ = play(*QUICK, "--log", str(path), policy=Script({}))
+        assert result.exit_code == 0, result.output
+    assert CliRunner().invoke(cli, ["export", str(log)]).stdout == pgn.read_text()
+    assert pgn.read_text().startswith('[Game "0"]\n[PlayerA "you"]\n[PlayerB "random"]\n')

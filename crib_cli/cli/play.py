@@ -12,18 +12,16 @@ that judges them, and the games in a row.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
 
 import click
 
 from ..cards import Card, CardError, format_cards, quoted
-from ..game import GameRecord, GameRules, View, play_game, player_factory, record_json
+from ..game import GameRecord, GameRules, View, play_game, player_factory
 from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from ..game.expert import seat_role
 from ..game.simulate import side_names
@@ -41,7 +39,8 @@ from .advice import (
     throw_table,
     throw_text,
 )
-from .common import command, game_rules, open_log, variant_option
+from .common import command, game_rules, variant_option
+from .gamelog import GameLog, open_log
 from .record import keep_game, record_path, record_tally, show_record
 from .table import Table, speak, table_names
 from .terminal import EndOfInput, Interrupted, Terminal, read_card, read_cards, throw_problem
@@ -269,7 +268,7 @@ class Session:
     games: int
     terminal: Terminal
     rng: random.Random
-    log: IO[str] | None
+    log: GameLog | None
     record: Path | None
     played: int = 0
 
@@ -320,8 +319,7 @@ class Session:
         for line in summary_lines(coaching):
             terminal.say(line)
         if self.log is not None:
-            self.log.write(json.dumps(record_json(record, self.played, ["you"] + [self.opponent] * len(names[1:]))) + "\n")
-            self.log.flush()  # whole in the file as the game ends: read from another window, or kept if the terminal dies
+            self.log.write(record, self.played, ["you"] + [self.opponent] * len(names[1:]))
         self.played += 1
         self.keep("won" if record.winner == 0 else "lost", record.game_points, table.scores)
         kept = None if self.record is None else record_tally(self.record, rules, self.opponent)
@@ -359,7 +357,7 @@ class Session:
               help="quiet: speak when a choice gave up a tenth of a point or more; all: after every choice; off.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True,
               help="Play a match of N games, keeping the match score in game points.")
-@click.option("--log", "log", type=click.Path(dir_okay=False), help="Append each finished game to FILE (the crib simulate --log format).")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Append each finished game to FILE (the crib simulate --log format; FILE.pgn: the notation).")
 @click.option("--record", "record", is_flag=True, help="Show your record of games won and lost, and exit.")
 @click.option("--no-record", "keep", is_flag=True, flag_value=False, default=True, help="Keep these games out of your record.")
 def play(
@@ -390,7 +388,7 @@ def play(
         show_record(record_path())
         return
     rules = game_rules(players, variant, target, muggins)
-    out = open_log(log, "a")
+    out = open_log(log, "a", rules)
     try:
         session = Session(rules, opponent, coach.lower(), games, Terminal(), random.Random(seed), out,
                           record_path() if keep else None)
