@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 from crib_cli.cli import cli
 from crib_cli.game.notation import read_game
 
+DATA = Path(__file__).parent / "data"
 HEADER = '[Game "4"]\n[PlayerA "Ann"]\n[PlayerB "Bob"]\n[Muggins "yes"]\n[Dealer "A"]\n'
 DEAL_1 = "1. AC | Kh AD 8h 7H 4c 3C 6d 3H | TD 5C 5d 2h | 4 5<1 5<1 =11-7"
 DEAL_2 = "2. TD | TC 6s JS 2s 3D As 3H 9h | 3S AH 2d 4h | 3<1 0<2 8 =18-17"
@@ -106,7 +107,7 @@ def test_a_bad_deal_is_one_line_exit_1_and_the_rest_reviewed(tmp_path: Path, lin
     review = json.loads(result.stdout)
     assert review["scores"] == [31, 28]  # deal 3 goes on from the board deal 2 wrote
     assert [seat["deals"] for seat in review["seats"]] == [2, 2]
-    assert {decision["deal"] for decision in review["decisions"]} == {1, 2}  # deals 1 and 3, numbered as reviewed
+    assert {decision["deal"] for decision in review["decisions"]} == {1, 3}  # numbered as in the file
 
 
 def test_a_bad_header_is_one_line_and_exit_1(tmp_path: Path) -> None:
@@ -173,3 +174,16 @@ def test_export_keeps_the_good_games_and_names_the_bad_lines(tmp_path: Path) -> 
     assert result.stderr.splitlines()[0] == f"Error: {log} line 2: not a line of JSON"
     assert result.stderr.splitlines()[1].startswith(f"Error: {log} line 3: the game does not read back in the notation: "
                                                     "deal 1 (line 8):")
+
+
+def test_the_game_typed_by_hand_is_reviewed() -> None:
+    """tests/data/club.pgn was typed by hand from docs/notation.md: seven deals, a muggins, a penalty, a violation."""
+    result = run("review", str(DATA / "club.pgn"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    review = json.loads(result.stdout)
+    assert review["scores"] == [121, 99] and review["winner"] == 0 and review["game_points"] == 1
+    assert [seat["deals"] for seat in review["seats"]] == [7, 7]
+    assert [(mark["deal"], mark["kind"], mark["to"]) for mark in review["marks"]] == [
+        (3, "violation", 1), (5, "muggins", 0), (7, "penalty", 1)]
+    throws = [d for d in review["decisions"] if d["kind"] == "throw"]
+    assert len(throws) == 14  # every throw of both players priced

@@ -340,7 +340,7 @@ def review_notated(lines: Iterable[str], source: str, number: int | None, top: i
     game, errors = find_notated(lines, number, source)
     if game is not None:
         try:
-            result = review_game(game.record, game.names, game.starts)
+            result = review_game(game.record, game.names, game.starts, game.numbers)
         except RecordError as error:  # the reader replayed every deal it kept: a bug if it does not replay
             raise click.ClickException(f"{source}: {error}") from None
         click.echo(formats.to_json(review_json(result, game.number, top, game.marks)) if fmt == "json"

@@ -74,7 +74,8 @@ class Mark:
 @dataclass(frozen=True, slots=True)
 class NotatedGame:
     """A game read from the notation: its number, the record, the names by seat, the header's tags, the
-    marks, and the board (scores by seat) before each deal of the record."""
+    marks, the board (scores by seat) before each deal of the record, and each deal's number in the
+    file (from 0; the record leaves the bad lines out)."""
 
     number: int
     record: GameRecord
@@ -82,6 +83,7 @@ class NotatedGame:
     tags: tuple[tuple[str, str], ...]
     marks: tuple[Mark, ...]
     starts: tuple[tuple[int, ...], ...]
+    numbers: tuple[int, ...]
 
 
 class _Card(NamedTuple):
@@ -221,6 +223,7 @@ def _game(index: int, tags: list[tuple[str, str]], rows: list[tuple[int, str]],
     deals: list[DealRecord] = []
     marks: list[Mark] = []
     starts: list[tuple[int, ...]] = []
+    numbers: list[int] = []
     opening = start if start is not None else tuple(rules.three_for_last if seat != first_dealer else 0 for seat in (0, 1))
     board: tuple[int, ...] = opening
     lost = False
@@ -238,13 +241,14 @@ def _game(index: int, tags: list[tuple[str, str]], rows: list[tuple[int, str]],
             continue
         deals.append(deal)
         starts.append(board)
+        numbers.append(at)
         marks += found
         board, lost = after, False
     winner = 0 if board[0] >= board[1] else 1
     points = game_points(rules, board[1 - winner]) if max(board) >= rules.target else 0
     record = GameRecord(rules, (), first_dealer, tuple(deals), winner, board, points,
                         rules.three_for_last if start is None else 0, start)
-    return NotatedGame(number, record, names, tuple(tags), tuple(marks), tuple(starts)), tuple(errors)
+    return NotatedGame(number, record, names, tuple(tags), tuple(marks), tuple(starts), tuple(numbers)), tuple(errors)
 
 
 def _header(tags: dict[str, str]) -> tuple[GameRules, int, tuple[int, ...] | None, tuple[str, ...]]:

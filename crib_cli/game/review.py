@@ -149,12 +149,14 @@ def _order(decision: Decision) -> int:
     return 0 if decision.verdict.kind == "throw" else 1
 
 
-def review_game(record: GameRecord, names: Sequence[str], starts: Sequence[tuple[int, ...]] | None = None) -> Review:
+def review_game(record: GameRecord, names: Sequence[str], starts: Sequence[tuple[int, ...]] | None = None,
+                numbers: Sequence[int] | None = None) -> Review:
     """Replay a logged game and price every decision; :class:`RecordError` where it does not replay.
 
     Each deal is replayed from the scores its predecessor left, or with ``starts``
     from the scores by seat given for it (a game read from the notation, whose
-    board the marks move between deals, or with a bad deal left out).
+    board the marks move between deals, or with a bad deal left out); ``numbers``
+    are the deals' numbers (from 0) in the game, where the record left some out.
 
     >>> from crib_cli.game.analyst import EXPERT
     >>> from crib_cli.game.engine import play_game
@@ -168,9 +170,10 @@ def review_game(record: GameRecord, names: Sequence[str], starts: Sequence[tuple
     luck: list[list[Luck]] = [[] for _ in range(rules.players)]
     missed = [0] * rules.players
     scores = record.opening
-    for number, deal in enumerate(record.deals):
+    for at, deal in enumerate(record.deals):
+        number = at if numbers is None else numbers[at]
         if starts is not None:
-            scores = starts[number]
+            scores = starts[at]
         replayers = [Replayer(deal, seat) for seat in range(rules.players)]
         try:
             replayed = play_deal(replayers, rules, deal.dealer, dealt_deck(deal, rules),
