@@ -166,3 +166,14 @@ def test_written_game_opens_with_the_tags() -> None:
     record = play_game([EXPERT, EXPERT], GameRules(target=31), random.Random(2), first_dealer=1)
     text = write_game(record, ("Ann", "Bob"), [("Event", "club night")])
     assert text.startswith('[Event "club night"]\n[PlayerA "Ann"]') and '[Dealer "B"]' in text
+
+
+def test_the_examples_of_the_notation_page_read() -> None:
+    """Every ```pgn block of docs/notation.md reads without a bad line; the first is tests/data/club.pgn."""
+    root = Path(__file__).parent.parent
+    page = (root / "docs" / "notation.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in page.split("```pgn\n")[1:]]
+    assert len(blocks) == 2 and blocks[0] == (root / "tests" / "data" / "club.pgn").read_text(encoding="utf-8")
+    games = [read_game(block) for block in blocks]
+    assert [errors for _, errors in games] == [(), ()]
+    assert [game.record.scores for game, _ in games if game is not None] == [(121, 99), (13, 8)]

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
     "review": ("crib_cli.cli.review", "Review a game, logged or in the notation: every decision priced."),
     "export": ("crib_cli.cli.export", "Write logged games in the portable notation of cribbage."),
+    "record": ("crib_cli.cli.transcribe", "Type in a game played at the table, checked deal by deal."),
     "quiz": ("crib_cli.cli.quiz", "Discard and pegging problems, scored against the exact analysis."),
 }
 """Each command: the module holding it (as an attribute of the same name) and its one-line help."""

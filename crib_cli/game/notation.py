@@ -119,17 +119,26 @@ def write_game(record: GameRecord, names: Sequence[str], tags: Sequence[tuple[st
     >>> errors, [d.scores for d in game.record.deals] == [d.scores for d in record.deals]
     ((), True)
     """
-    rules = record.rules
+    lines = header_lines(record.rules, names, record.first_dealer, record.start, tags)
+    lines += [f"{number}. {deal_line(deal)}" for number, deal in enumerate(record.deals, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def header_lines(rules: GameRules, names: Sequence[str], first_dealer: int, start: Sequence[int] | None = None,
+                 tags: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The header of a game: ``tags`` first, then the players, the rules, the first dealer and any start.
+
+    >>> header_lines(GameRules(target=61), ("Ann", "Bob"), 1)[-1]
+    '[Dealer "B"]'
+    """
     if rules.players != 2:
         raise NotationError(f"the notation is for two players, not {rules.players}")
     header = [*tags, ("PlayerA", names[0]), ("PlayerB", names[1]), ("Variant", rules.variant),
               ("Target", str(rules.target)), ("Muggins", "yes" if rules.muggins else "no"),
-              ("Dealer", SEATS[record.first_dealer])]
-    if record.start is not None:
-        header.append(("Start", f"{record.start[0]}-{record.start[1]}"))
-    lines = [f'[{key} "{_escaped(value)}"]' for key, value in header]
-    lines += [f"{number}. {deal_line(deal)}" for number, deal in enumerate(record.deals, 1)]
-    return "\n".join(lines) + "\n"
+              ("Dealer", SEATS[first_dealer])]
+    if start is not None:
+        header.append(("Start", f"{start[0]}-{start[1]}"))
+    return [f'[{key} "{_escaped(value)}"]' for key, value in header]
 
 
 def _escaped(value: str) -> str:
@@ -316,18 +325,12 @@ def _deal(line: str, at: int, rules: GameRules, dealer: int, board: tuple[int, .
         fields[0] = fields[0][1:]
     if len(fields) != 4:
         raise NotationError(f"{quoted(line)}: {len(fields)} fields, but a deal is starter | play | discards | score")
-    if len(fields[0]) != 1:
-        raise NotationError(f"{quoted(' '.join(fields[0]))}: the starter is one card")
-    starter = _card(fields[0][0])
-    laid, held, marks = _play_field(fields[1], at)
-    thrown = [_owned(token) for token in fields[2]]
-    claims, written = _score_field(fields[3], rules, at, marks)
+    starter, laid, held, thrown, marks = _cards_of(fields, at)
+    if starter is None:
+        raise NotationError("'|': the starter is missing; a deal is starter | play | discards | score")
+    unclaimed = fields[3] == ["?"]
+    claims, written = ([], None) if unclaimed else _score_field(fields[3], rules, at, marks)
     cards = laid + held + thrown
-    seen = {starter}
-    for seat, card, token in cards:
-        if card in seen:
-            raise NotationError(f"{quoted(token)}: {card} is written twice; a card may appear only once")
-        seen.add(card)
     hands = tuple(tuple(sorted(c.card for c in cards if c.seat == seat)) for seat in (0, 1))
     discards = tuple(tuple(c.card for c in thrown if c.seat == seat) for seat in (0, 1))
     last = cards[-1].token if cards else fields[0][0]
@@ -341,12 +344,14 @@ def _deal(line: str, at: int, rules: GameRules, dealer: int, board: tuple[int, .
                                 f"cards, but each throws {rules.thrown}")
     kept = tuple(tuple(c for c in hand if c not in out) for hand, out in zip(hands, discards))
     plays = _check_play(rules, dealer, kept, laid)
-    record = _replay(rules, dealer, hands, discards, starter, plays, claims, board, bool(held), " ".join(fields[3]))
+    record = _replay(rules, dealer, hands, discards, starter, plays, None if unclaimed else claims, board, bool(held),
+                     " ".join(fields[3]))
     dropped = [c for c in laid if c.card not in {card for _, card in record.plays}]
     if dropped:
         raise NotationError(f"{quoted(dropped[0].token)}: the game was won at {record.scores[0]}-{record.scores[1]} "
                             "before this card; write the cards after it held, after '*'")
-    _check_shows(record, rules, claims, fields[3])
+    if not unclaimed:
+        _check_shows(record, rules, claims, fields[3])
     marks += [Mark(at, "muggins", show.seat, show.muggins, show.kind) for show in record.shows if show.muggins]
     after = list(record.scores)
     for mark in marks:
@@ -356,6 +361,34 @@ def _deal(line: str, at: int, rules: GameRules, dealer: int, board: tuple[int, .
         raise NotationError(f"{quoted(fields[3][-1])}: the score disagrees with the cards: the deal ends at "
                             f"{after[0]}-{after[1]}")
     return record, marks, tuple(after)
+
+
+def check_fields(fields: Sequence[Sequence[str]]) -> None:
+    """The first fields of a deal, as far as they are written (the starter; the play; the discards): each
+    token a card of its player or a mark, no card twice. Raises :class:`NotationError` naming the token.
+
+    >>> check_fields([["6C"], ["4s", "8S", "4S"]])
+    Traceback (most recent call last):
+    ...
+    crib_cli.game.notation.NotationError: '4S': 4S is written twice; a card may appear only once
+    """
+    _cards_of([list(field) for field in fields] + [[] for _ in range(3 - len(fields))], 0)
+
+
+def _cards_of(fields: list[list[str]], at: int) -> tuple[Card | None, list[_Card], list[_Card], list[_Card], list[Mark]]:
+    """The starter (None if not written yet), the cards laid, held and thrown, and the marks of the play,
+    each card checked to be written once."""
+    if len(fields[0]) > 1:
+        raise NotationError(f"{quoted(' '.join(fields[0]))}: the starter is one card")
+    starter = _card(fields[0][0]) if fields[0] else None
+    laid, held, marks = _play_field(fields[1], at)
+    thrown = [_owned(token) for token in fields[2]]
+    seen = {starter}
+    for seat, card, token in laid + held + thrown:
+        if card in seen:
+            raise NotationError(f"{quoted(token)}: {card} is written twice; a card may appear only once")
+        seen.add(card)
+    return starter, laid, held, thrown, marks
 
 
 def _play_field(tokens: list[str], at: int) -> tuple[list[_Card], list[_Card], list[Mark]]:
@@ -442,28 +475,31 @@ class _Claimant(Replayer):
     """A seat that answers as the line says; its claims come from the queue both seats share, in the order
     the engine counts the shows, each checked against the show's count."""
 
-    def __init__(self, plan: DealRecord, seat: int, claims: deque[tuple[int, int | None, str]], field: str) -> None:
+    def __init__(self, plan: DealRecord, seat: int, claims: deque[tuple[int, int | None, str]] | None,
+                 field: str) -> None:
         super().__init__(plan, seat)
         self.queue, self.field = claims, field
 
     def count(self, view: View, show: object) -> int:
+        total = getattr(show, "total", -1)
+        if self.queue is None:  # the score field is '?': every show at its count
+            return int(total)
         if not self.queue:
             kind = "hand" if view.hand == view.kept else "crib"
             raise NotationError(f"{quoted(self.field or '|')}: a line too short: {SEATS[self.seat]}'s {kind} is "
                                 "counted, but no claim is written for it")
         claim, _, token = self.queue.popleft()
-        total = getattr(show, "total", -1)
         if claim > total:
             raise NotationError(f"{quoted(token)}: the score disagrees with the cards: that show counts {total}")
         return claim
 
 
 def _replay(rules: GameRules, dealer: int, hands: tuple[tuple[Card, ...], ...], discards: tuple[tuple[Card, ...], ...],
-            starter: Card, plays: tuple[tuple[int, Card | None], ...], claims: list[tuple[int, int | None, str]],
+            starter: Card, plays: tuple[tuple[int, Card | None], ...], claims: list[tuple[int, int | None, str]] | None,
             board: tuple[int, ...], held: bool, field: str) -> DealRecord:
     """The deal played through the engine by seats that answer as the line says: the engine's record."""
     plan = DealRecord(dealer, hands, discards, None, starter, 0, plays, (0, 0), (), (0, 0))
-    queue = deque(claims)
+    queue = None if claims is None else deque(claims)
     try:
         return play_deal([_Claimant(plan, 0, queue, field), _Claimant(plan, 1, queue, field)], rules, dealer,
                          dealt_deck(plan, rules), start=board)
