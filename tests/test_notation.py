@@ -177,3 +177,10 @@ def test_the_examples_of_the_notation_page_read() -> None:
     games = [read_game(block) for block in blocks]
     assert [errors for _, errors in games] == [(), ()]
     assert [game.record.scores for game, _ in games if game is not None] == [(121, 99), (13, 8)]
+
+
+def test_a_score_field_of_a_question_mark_takes_each_show_at_its_count() -> None:
+    game, errors = read_game(HEADER + DEAL_1.replace("4 5<1 5<1 =11-7", "?") + "\n")
+    assert errors == () and game is not None
+    assert [(show.points, show.claimed) for show in game.record.deals[0].shows] == [(4, 4), (6, 6), (6, 6)]
+    assert game.record.scores == (13, 5) and game.marks == ()
