@@ -187,3 +187,14 @@ def test_the_game_typed_by_hand_is_reviewed() -> None:
         (3, "violation", 1), (5, "muggins", 0), (7, "penalty", 1)]
     throws = [d for d in review["decisions"] if d["kind"] == "throw"]
     assert len(throws) == 14  # every throw of both players priced
+
+
+@pytest.mark.parametrize(("opening", "status"), [("; Tuesday night\n", 0), ("", 0), ("Tuesday night\n", 1)])
+def test_a_file_is_the_notation_when_it_opens_with_a_header_a_comment_or_a_deal(
+        tmp_path: Path, opening: str, status: int) -> None:
+    game = tmp_path / "game"
+    game.write_text(opening + HEADER + DEAL_1 + "\n")
+    result = run("review", str(game), "--top", "0")
+    assert result.exit_code == status
+    if status:  # neither: read as a JSON log
+        assert result.stderr == f"Error: {game} line 1: not a line of JSON\n"

@@ -184,3 +184,18 @@ def test_a_score_field_of_a_question_mark_takes_each_show_at_its_count() -> None
     assert errors == () and game is not None
     assert [(show.points, show.claimed) for show in game.record.deals[0].shows] == [(4, 4), (6, 6), (6, 6)]
     assert game.record.scores == (13, 5) and game.marks == ()
+
+
+def test_a_header_value_may_hold_a_semicolon_and_a_comment_may_follow() -> None:
+    game, errors = read_game('[Event "club; final"] ; the last night\n' + HEADER + DEAL_1 + "\n")
+    assert errors == () and game is not None and game.tags[0] == ("Event", "club; final")
+    _, errors = read_game('[Event "club" x]\n' + HEADER + DEAL_1 + "\n")
+    assert errors == ("line 1: '[Event \"club\" x]': a header line is [Name \"value\"] (a ; after it, a comment)",)
+
+
+def test_five_card_cribbage_opens_with_three_for_last_to_the_pone() -> None:
+    header = '[Variant "five"]\n[Dealer "A"]\n'
+    game, errors = read_game(header + "1. 5S | kh KS qh * 8S 7D 9d | AH 4H 2c 3c | 4 4 7 =13-8\n")
+    assert errors == () and game is not None and game.starts == ((0, 3),)
+    game, errors = read_game(header + '[Start "20-30"]\n1. 5S | kh KS qh * 8S 7D 9d | AH 4H 2c 3c | 4 4 7\n')
+    assert errors == () and game is not None and game.starts == ((20, 30),) and game.record.scores == (33, 35)

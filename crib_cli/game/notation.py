@@ -41,12 +41,13 @@ from .review import Replayer, dealt_deck
 
 SEATS = ("A", "B")
 """Player A sits in seat 0, player B in seat 1."""
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
 _PLAY_MARK = re.compile(r"^([<>#])(\d+)$")
 _VIOLATION = re.compile(r"^([Rr])(\d+)$")
 _CLAIM = re.compile(r"^(\d+)(?:<(\d+))?$")
 _SCORES = re.compile(r"^=(\d+)-(\d+)$")
 _NUMBER = re.compile(r"^\d+\.$")
+_OPENING = re.compile(r"^\s*(\[|;|\d+\.)")
 _KINDS = {">": "penalty", "#": "unnoticed"}
 
 
@@ -169,12 +170,13 @@ def deal_line(deal: DealRecord) -> str:
 
 
 def is_notation(line: str) -> bool:
-    """Whether the first line of a file that is not blank opens a game in the notation (a JSON log's opens ``{``).
+    """Whether the first line of a file that is not blank opens a game in the notation: a header line, a
+    comment or a numbered deal (a JSON log's opens ``{``).
 
-    >>> is_notation('[PlayerA "Ann"]'), is_notation('{"game": 0}')
-    (True, False)
+    >>> is_notation('[PlayerA "Ann"]'), is_notation("; club night"), is_notation('{"game": 0}')
+    (True, True, False)
     """
-    return line.lstrip().startswith("[")
+    return _OPENING.match(line) is not None
 
 
 def read_game(text: str) -> tuple[NotatedGame | None, tuple[str, ...]]:
@@ -202,7 +204,7 @@ def read_games(lines: Iterable[str]) -> Iterator[tuple[NotatedGame | None, tuple
     errors: list[str] = []
     index = 0
     for number, raw in enumerate(lines, 1):
-        line = raw.split(";", 1)[0].strip()
+        line = raw.strip() if raw.lstrip().startswith("[") else raw.split(";", 1)[0].strip()
         if not line:
             continue
         if line.startswith("[") and rows:
@@ -211,7 +213,7 @@ def read_games(lines: Iterable[str]) -> Iterator[tuple[NotatedGame | None, tuple
         if line.startswith("["):
             match = _TAG.match(line)
             if match is None:
-                errors.append(f"line {number}: {quoted(line)}: a header line is [Name \"value\"]")
+                errors.append(f"line {number}: {quoted(line)}: a header line is [Name \"value\"] (a ; after it, a comment)")
             else:
                 tags.append((match[1], re.sub(r"\\(.)", r"\1", match[2])))
         else:
@@ -233,8 +235,8 @@ def _game(index: int, tags: list[tuple[str, str]], rows: list[tuple[int, str]],
     marks: list[Mark] = []
     starts: list[tuple[int, ...]] = []
     numbers: list[int] = []
-    opening = start if start is not None else tuple(rules.three_for_last if seat != first_dealer else 0 for seat in (0, 1))
-    board: tuple[int, ...] = opening
+    three = rules.three_for_last if start is None else 0
+    board = GameRecord(rules, (), first_dealer, (), 0, (0, 0), 0, three, start).opening
     lost = False
     for at, (line_number, line) in enumerate(rows):
         dealer = (first_dealer + at) % 2
@@ -255,8 +257,7 @@ def _game(index: int, tags: list[tuple[str, str]], rows: list[tuple[int, str]],
         board, lost = after, False
     winner = 0 if board[0] >= board[1] else 1
     points = game_points(rules, board[1 - winner]) if max(board) >= rules.target else 0
-    record = GameRecord(rules, (), first_dealer, tuple(deals), winner, board, points,
-                        rules.three_for_last if start is None else 0, start)
+    record = GameRecord(rules, (), first_dealer, tuple(deals), winner, board, points, three, start)
     return NotatedGame(number, record, names, tuple(tags), tuple(marks), tuple(starts), tuple(numbers)), tuple(errors)
 
 
@@ -414,9 +415,8 @@ def _play_field(tokens: list[str], at: int) -> tuple[list[_Card], list[_Card], l
 def _mark(token: str, after: _Card | None, at: int) -> Mark:
     """A mark of the play (against the seat of the card ``after``) or a violation (against R for A, r for B)."""
     violation, match = _VIOLATION.match(token), _PLAY_MARK.match(token)
-    where = "" if after is None else str(after.card)
     if violation is not None:
-        points, mark = int(violation[2]), Mark(at, "violation", 0 if violation[1] == "R" else 1, int(violation[2]), where)
+        kind, seat, points = "violation", 0 if violation[1] == "R" else 1, int(violation[2])
     elif match is None or after is None:
         raise NotationError(f"{quoted(token)}: the mark makes no sense: write >p, #p, or a violation as Rp (A's) "
                             "or rp (B's), p the points")
@@ -424,10 +424,10 @@ def _mark(token: str, after: _Card | None, at: int) -> Mark:
         raise NotationError(f"{quoted(token)}: the mark makes no sense: the play is pegged by the cards; "
                             "muggins is marked on a show's claim")
     else:
-        points, mark = int(match[2]), Mark(at, _KINDS[match[1]], after.seat, int(match[2]), where)
+        kind, seat, points = _KINDS[match[1]], after.seat, int(match[2])
     if points == 0:
         raise NotationError(f"{quoted(token)}: the mark makes no sense: a mark is of 1 point or more")
-    return mark
+    return Mark(at, kind, seat, points, "" if after is None else str(after.card))
 
 
 def _score_field(tokens: list[str], rules: GameRules, at: int,
