@@ -232,9 +232,11 @@ def shown(option: Throw, role: str) -> str:
 FIGURE = r"(?:total (-?\d+\.\d\d) \(net (-?\d+\.\d\d), peg (-?\d+\.\d\d)\)|net (-?\d+\.\d\d))"
 THROW_LINE = re.compile(
     rf"coach: you threw (\S\S(?: \S\S)?): (?:(\d+\.\d)% to win, )?{FIGURE}"
-    rf"(?:: the best throw|; best (\S\S(?: \S\S)?): (?:(\d+\.\d)%|{FIGURE}); you gave up (\d+\.\d\d?)%?(?: of your chance to win)?)$"
+    rf"(?:: the best throw|; best (\S\S(?: \S\S)?): (?:(\d+\.\d)%|(?:as likely to win, )?{FIGURE}); you gave up "
+    rf"(\d+\.\d\d?)%?(?: of your chance to win)?)$"
 )
-"""A coach's verdict on a throw: by points (the net, with the pegging value where weighed) or by the chance to win."""
+"""A coach's verdict on a throw: by points (the net, with the pegging value where weighed; also where the board
+decided but the chances print alike) or by the chance to win."""
 SCORE_LINE = re.compile(r"(you|expert|greedy|random|left|right|you and partner|left and right) +(\d+) [|@]")
 
 
@@ -497,8 +499,9 @@ def test_fit_wraps_at_word_boundaries_and_indents_what_continues() -> None:
     assert fit("short", 80) == "short"
 
 
-PLAY_LINE = re.compile(r"coach: the expert would lay \S+ \((?:([+-]\d+\.\d\d), yours ([+-]\d+\.\d\d): you gave up "
-                       r"(\d+\.\d\d)|(\d+\.\d)% to win, yours (\d+\.\d)%: you gave up (\d+\.\d)%)\)")
+PLAY_LINE = re.compile(r"coach: the expert would lay \S+ \((?:(?:\d+\.\d% to win either way, )?([+-]\d+\.\d\d), yours "
+                       r"([+-]\d+\.\d\d): you gave up (\d+\.\d\d)|(\d+\.\d)% to win, yours (\d+\.\d)%: you gave up "
+                       r"(\d+\.\d)%)\)")
 
 
 def coach_lines(out: str) -> list[tuple[str, bool, int, int, int]]:
@@ -509,7 +512,7 @@ def coach_lines(out: str) -> list[tuple[str, bool, int, int, int]]:
     for at, line in enumerate(lines):
         throw, lay = THROW_LINE.match(line), PLAY_LINE.match(line)
         noted = at + 1 < len(lines) and lines[at + 1].startswith("coach: the board changes the advice")
-        if throw and throw.group(2):
+        if throw and throw.group(2) and not (throw.group(7) and throw.group(8) is None):  # by the chance
             chosen = round(float(throw.group(2)) * 10)
             best = round(float(throw.group(8) or throw.group(2)) * 10)
             found.append(("throw", True, best, chosen, round(float(throw.group(13) or 0) * 10), noted))
@@ -879,3 +882,12 @@ def test_the_log_holds_each_game_as_it_ends_not_when_the_session_does(tmp_path: 
 ])
 def test_the_quiet_coach_speaks_of_points_given_up_at_an_equal_chance(verdict: Verdict, speaks: bool) -> None:
     assert Coaching("quiet").speaks(verdict) is speaks
+
+
+def test_a_game_logged_in_the_notation_reads_back_as_the_json_log(tmp_path: Path) -> None:
+    pgn, log = tmp_path / "game.pgn", tmp_path / "game.jsonl"
+    for path in (pgn, log):
+        result, _ = play(*QUICK, "--log", str(path), policy=Script({}))
+        assert result.exit_code == 0, result.output
+    assert CliRunner().invoke(cli, ["export", str(log)]).stdout == pgn.read_text()
+    assert pgn.read_text().startswith('[Game "0"]\n[PlayerA "you"]\n[PlayerB "random"]\n')

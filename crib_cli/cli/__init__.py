@@ -24,7 +24,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("crib_cli.cli.odds", "The chance to win from a score, and of a skunk; the board."),
     "simulate": ("crib_cli.cli.simulate", "Play strategies against each other and report who wins."),
     "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
-    "review": ("crib_cli.cli.review", "Review a logged game: every decision priced, and the luck."),
+    "review": ("crib_cli.cli.review", "Review a game, logged or in the notation: every decision priced."),
+    "export": ("crib_cli.cli.export", "Write logged games in the portable notation of cribbage."),
+    "record": ("crib_cli.cli.transcribe", "Type in a game played at the table, checked deal by deal."),
     "quiz": ("crib_cli.cli.quiz", "Discard and pegging problems, scored against the exact analysis."),
     "engine": ("crib_cli.cli.engine", "Play as a built-in player over the engine protocol (JSON lines)."),
 }

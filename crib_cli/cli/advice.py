@@ -137,7 +137,7 @@ def throw_text(analysis: ThrowAnalysis, verdict: Verdict) -> str:
         assert chosen.chance is not None and best.chance is not None
         lost = verdict.chance_given_up
         text += f"{chance_text(chosen.chance)} to win, {_figure(chosen)}"
-        if not lost and verdict.points_given_up:  # as likely to win as printed: the points decide
+        if verdict.points_given_up and verdict.by_points:  # as likely to win as printed: the points decide
             return (f"{text}; best {format_cards(best.cards)}: as likely to win, {_figure(best)}; you gave up "
                     f"{points_text(verdict.points_given_up)}")
         if not lost:
@@ -204,7 +204,7 @@ def card_text(analysis: PlayAnalysis, option: CardOption) -> str:
 def play_text(analysis: PlayAnalysis, verdict: Verdict, best: str = "the expert would lay", *, why: bool = True) -> str:
     """The best card (as ``best`` names it: the expert's), the figures of both, what was given up and
     (with ``why``) why; or that the expert agrees."""
-    if verdict.board and (verdict.chance_given_up or not verdict.points_given_up):
+    if verdict.board and not (verdict.by_points and verdict.points_given_up):
         assert verdict.best_chance is not None and verdict.chosen_chance is not None
         lost = verdict.chance_given_up or 0
         figures = (f"{chance_text(verdict.best_chance)} to win, yours {chance_text(verdict.chosen_chance)}: "

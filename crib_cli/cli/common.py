@@ -267,14 +267,14 @@ def plain_lines(parse: Callable[[str], Any]) -> Callable[[str], bool]:
     return check
 
 
-def open_log(path: str | None, mode: str) -> IO[str] | None:
-    """The game log, opened for writing (``w``) or appending (``a``); a usage error if it cannot be."""
-    if path is None:
-        return None
+def open_game(path: str, hint: str) -> IO[str]:
+    """A game file opened for reading (``-``: standard input); a usage error naming ``hint`` if it cannot be."""
+    if path == "-":
+        return sys.stdin
     try:
-        return open(path, mode, encoding="utf-8")
+        return open(path, encoding="utf-8")
     except OSError as error:
-        raise click.BadParameter(f"cannot write {quoted(path)}: {error.strerror}", param_hint="'--log'") from None
+        raise click.BadParameter(f"cannot read {quoted(path)}: {error.strerror}", param_hint=hint) from None
 
 
 def program_options(command: F) -> F:

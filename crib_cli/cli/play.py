@@ -12,14 +12,12 @@ that judges them, and the games in a row.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
-from typing import IO
 
 import click
 
@@ -35,7 +33,6 @@ from ..game import (
     View,
     play_game,
     player_factory,
-    record_json,
 )
 from ..game.analyst import Verdict, analyze_play, analyze_throws, judge_play, judge_throw
 from ..game.expert import seat_role
@@ -57,7 +54,8 @@ from .advice import (
     throw_table,
     throw_text,
 )
-from .common import command, game_rules, open_log, program_options, variant_option
+from .common import command, game_rules, program_options, variant_option
+from .gamelog import GameLog, open_log
 from .record import keep_game, record_path, record_tally, show_record
 from .table import Table, speak, table_names
 from .terminal import EndOfInput, Interrupted, Terminal, read_card, read_cards, throw_problem
@@ -117,7 +115,7 @@ def play_problem(view: View, answer: str, shown: Sequence[Card], fits: Sequence[
 def given_up(verdict: Verdict) -> int:
     """What a decision gave up in its own measure, as printed: tenths of a percent of the chance to win
     where the board decided, else hundredths of a point."""
-    return (verdict.chance_given_up or 0) if verdict.board else verdict.points_given_up
+    return verdict.points_given_up if verdict.by_points else verdict.chance_given_up or 0
 
 
 @dataclass
@@ -134,13 +132,12 @@ class Coaching:
     def speaks(self, verdict: Verdict) -> bool:
         """Whether to speak of a decision: always with ``all``; when ``quiet``, when it gave up enough to
         matter or the board changed the advice."""
-        enough = QUIET_CHANCE if verdict.board else QUIET
-        tied = verdict.board and not verdict.chance_given_up and verdict.points_given_up >= QUIET  # the points decide
-        return self.mode == "all" or given_up(verdict) >= enough or tied or verdict.changed
+        enough = QUIET if verdict.by_points else QUIET_CHANCE
+        return self.mode == "all" or given_up(verdict) >= enough or verdict.changed
 
     def given_up(self, kind: str) -> int:
         """Hundredths of a point given up in decisions of this kind that points decided."""
-        return sum(v.points_given_up for v in self.verdicts if v.kind == kind and not v.board)
+        return sum(v.points_given_up for v in self.verdicts if v.kind == kind and v.by_points)
 
     @property
     def chance_given_up(self) -> int:
@@ -156,7 +153,7 @@ def summary_lines(coaching: Coaching) -> list[str]:
     lines = [f"coach: you gave up {throws} points in your throws and {plays} in your plays"]
     if coaching.chance_given_up:
         lines[0] += f", and {chance_text(coaching.chance_given_up)} of your chance to win where the board decided"
-    by_points = [v for v in coaching.verdicts if not v.board]
+    by_points = [v for v in coaching.verdicts if v.by_points]
     worst = max(by_points, key=given_up, default=None)
     if worst is not None and given_up(worst):
         chose, best = format_cards(worst.chosen), format_cards(worst.best)
@@ -288,7 +285,7 @@ class Session:
     games: int
     terminal: Terminal
     rng: random.Random
-    log: IO[str] | None
+    log: GameLog | None
     record: Path | None
     played: int = 0
 
@@ -346,8 +343,7 @@ class Session:
         for line in summary_lines(coaching):
             terminal.say(line)
         if self.log is not None:
-            self.log.write(json.dumps(record_json(record, self.played, ["you"] + [self.opponent] * len(names[1:]))) + "\n")
-            self.log.flush()  # whole in the file as the game ends: read from another window, or kept if the terminal dies
+            self.log.write(record, self.played, ["you"] + [self.opponent] * len(names[1:]))
         self.played += 1
         self.keep("won" if record.winner == 0 else "lost", record.game_points, table.scores)
         kept = None if self.record is None else record_tally(self.record, rules, self.opponent)
@@ -386,7 +382,7 @@ class Session:
               help="quiet: speak when a choice gave up a tenth of a point or more; all: after every choice; off.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True,
               help="Play a match of N games, keeping the match score in game points.")
-@click.option("--log", "log", type=click.Path(dir_okay=False), help="Append each finished game to FILE (the crib simulate --log format).")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Append each finished game to FILE (the crib simulate --log format; FILE.pgn: the notation).")
 @click.option("--record", "record", is_flag=True, help="Show your record of games won and lost, and exit.")
 @click.option("--no-record", "keep", is_flag=True, flag_value=False, default=True, help="Keep these games out of your record.")
 @program_options
@@ -425,7 +421,7 @@ def play(
         factory = player_factory(opponent, Programs(timeout, program_stderr, version("crib")))
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="'--opponent'") from None
-    out = open_log(log, "a")
+    out = open_log(log, "a", rules)
     try:
         session = Session(rules, opponent, factory, coach.lower(), games, Terminal(), random.Random(seed), out,
                           record_path() if keep else None)

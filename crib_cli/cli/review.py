@@ -1,21 +1,24 @@
-"""``crib review``: a logged game, every decision priced by the analyst, and the luck of the cards."""
+"""``crib review``: a game, logged or in the notation, every decision priced by the analyst, the luck of the
+cards, and the marks (muggins, penalties, violations)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn
 
 import click
 
 from ..cards import format_cards, quoted
 from ..game.analyst import Verdict
+from ..game.notation import Mark, NotatedGame, is_notation, read_games
 from ..game.record import RecordError, record_from_json
 from ..game.review import Decision, Review, SeatReview, review_game
 from . import EXIT_DATA, formats
 from .advice import chance_text, play_position, points_text, throw_position
-from .common import command, format_option
+from .common import command, format_option, open_game
 from .terminal import fit, terminal_width
 
 SUMMARY_KEY = ("best: decisions that gave up nothing against the expert's choice; throws, plays: points given up, "
@@ -113,15 +116,17 @@ def decision_rows(review: Review) -> Iterator[list[str]]:
                "" if chance is None else chance_text(chance)]
 
 
-def review_lines(review: Review, source: str, index: int, top: int, every: bool) -> Iterator[str]:
-    """The game, the summary by seat, the luck, the biggest mistakes, and with ``every`` each decision."""
+def review_lines(review: Review, source: str, index: int, top: int, every: bool,
+                 marks: Sequence[Mark] = ()) -> Iterator[str]:
+    """The game, the summary by seat, the luck, the marks, the biggest mistakes, and with ``every`` each decision."""
     record = review.record
     rules = record.rules
     game = "five-card cribbage" if rules.variant == "five" else f"{('two', 'three', 'four')[rules.players - 2]} players"
     scores = ", ".join(f"{name} {score}" for name, score in zip(labels(review), record.scores))
     winners = [name for seat, name in enumerate(labels(review)) if rules.side(seat) == record.winner]
     games = f"{record.game_points} game{'s' if record.game_points != 1 else ''}"
-    yield f"game {index} of {source}, {game} to {rules.target}: {scores}; {' and '.join(winners)} won, {games}"
+    result = f"{' and '.join(winners)} won, {games}" if max(record.scores) >= rules.target else "not finished"
+    yield f"game {index} of {source}, {game} to {rules.target}: {scores}; {result}"
     chance, pegging = has_chance(review), has_pegging(review)
     yield formats.fitted_table(summary_rows(review), ("seat", "decisions", "best", "throws", "a deal", "plays",
                                                       "a deal", *(["chance"] if chance else [])),
@@ -135,11 +140,33 @@ def review_lines(review: Review, source: str, index: int, top: int, every: bool)
     missed = [(label, seat.missed) for label, seat in zip(labels(review), review.seats) if seat.missed]
     if missed:
         yield "missed in counting (muggins): " + ", ".join(f"{label} {points}" for label, points in missed)
+    if marks:
+        yield ""
+        yield "marks of the game:"
+        yield from (f"  {mark_text(mark, labels(review))}" for mark in marks)
     yield from mistake_lines(review, top)
     if every:
         yield ""
         yield formats.table(decision_rows(review), ("deal", "seat", "decision", "chose", "expert", "decided by",
                                                     "points", "chance"))
+
+
+def mark_text(mark: Mark, names: Sequence[str]) -> str:
+    """One mark in words: ``deal 2: Ann missed 1 in her crib; Bob took it (muggins)``."""
+    who, other = names[mark.seat], names[1 - mark.seat]
+    after = f" after {mark.where}" if mark.where else ""
+    if mark.kind == "muggins":
+        return f"deal {mark.deal + 1}: {who} missed {mark.points} in counting the {mark.where}; {other} took it (muggins)"
+    if mark.kind == "penalty":
+        return f"deal {mark.deal + 1}: {who} over-pegged{after}; a penalty of {mark.points} to {other}"
+    if mark.kind == "unnoticed":
+        return f"deal {mark.deal + 1}: {who} over-pegged {mark.points}{after}, not noticed"
+    return f"deal {mark.deal + 1}: a rule violation by {who}{after}; {mark.points} to {other}"
+
+
+def mark_json(mark: Mark) -> dict[str, Any]:
+    return {"deal": mark.deal + 1, "kind": mark.kind, "seat": mark.seat, "points": mark.points,
+            "where": mark.where, "to": mark.gainer}
 
 
 def verdict_json(decision: Decision) -> dict[str, Any]:
@@ -170,17 +197,21 @@ def seat_json(seat: SeatReview, label: str, top: int) -> dict[str, Any]:
     }
 
 
-def review_json(review: Review, index: int, top: int) -> dict[str, Any]:
+def review_json(review: Review, index: int, top: int, marks: Sequence[Mark] | None = None) -> dict[str, Any]:
+    """The review as JSON; a game read from the notation adds its marks."""
     rules, record = review.record.rules, review.record
-    return {
+    out = {
         "game": index, "players": list(review.names), "variant": rules.variant, "target": rules.target,
         "scores": list(record.scores), "winner": record.winner, "game_points": record.game_points,
         "seats": [seat_json(seat, label, top) for seat, label in zip(review.seats, labels(review))],
         "decisions": [verdict_json(decision) for decision in review.decisions],
     }
+    if marks is not None:
+        out["marks"] = [mark_json(mark) for mark in marks]
+    return out
 
 
-def find_game(file: IO[str], number: int | None, source: str) -> tuple[int, int, object]:
+def find_game(file: Iterable[str], number: int | None, source: str) -> tuple[int, int, object]:
     """The game asked for: the line number, its ``game`` number and the JSON; by default the last game of the file.
 
     crib play numbers the games of each session from 0, so a number may come again: the last wins.
@@ -201,6 +232,25 @@ def find_game(file: IO[str], number: int | None, source: str) -> tuple[int, int,
         games.append(index)
         if number is None or index == number:
             found = (at, index, data)
+    if found is None:
+        if not games:
+            raise click.UsageError(f"{quoted(source)} holds no games")
+        raise click.UsageError(f"--game {number}: no such game in {quoted(source)} (games {number_ranges(games)})")
+    return found
+
+
+def find_notated(lines: Iterable[str], number: int | None, source: str) -> tuple[NotatedGame | None, tuple[str, ...]]:
+    """The game asked for in a file in the notation, and the messages of its bad lines; by default the last game.
+
+    Games are numbered by their [Game] tag, else from 0 in the order of the file.
+    """
+    found: tuple[NotatedGame | None, tuple[str, ...]] | None = None
+    games: list[int] = []
+    for game, errors in read_games(lines):
+        if game is not None:
+            games.append(game.number)
+        if number is None or (game is not None and game.number == number):
+            found = (game, errors)
     if found is None:
         if not games:
             raise click.UsageError(f"{quoted(source)} holds no games")
@@ -231,38 +281,71 @@ def fail(source: str, line: int, problem: str) -> NoReturn:
 
 
 @command("review")
-@click.argument("log", metavar="GAME.jsonl")
-@click.option("--game", "number", type=int, help="The game with this 'game' number (default: the last in the file).")
+@click.argument("log", metavar="GAME")
+@click.option("--game", "number", type=int,
+              help="The game with this number, its 'game' or [Game] (default: the last in the file).")
 @click.option("--top", type=click.IntRange(0), default=5, show_default=True, help="Mistakes to list for each seat.")
 @click.option("--all", "every", is_flag=True, help="List every decision, not only the biggest mistakes.")
 @format_option("table", "json", default="table")
 def review(log: str, number: int | None, top: int, every: bool, fmt: str | None) -> None:
-    """Review a logged game: every decision priced by the analyst, and the luck.
+    """Review a game: every decision priced by the analyst, and the luck.
 
-    GAME.jsonl is a log of crib play --log or crib simulate --log (- for
-    standard input). Each throw and each card laid where more than one rank
+    GAME is a log of crib play --log or crib simulate --log, or a game in
+    the portable notation (docs/notation.md), told apart by what the file
+    holds (- for standard input). Each throw and each card laid where more than one rank
     fitted is priced as the built-in expert would price it, at its depth:
     the expert's choice, the points given up and, with two players, the
     chance to win given up. The luck is what the starters and the others'
-    cards gave each seat against the average. Bad data in the log is exit 1.
+    cards gave each seat against the average; the marks of a game in the
+    notation (muggins, penalties, violations) are listed. Bad data in the
+    log is exit 1; a bad deal of the notation is one line on stderr, the
+    other deals reviewed, then exit 1.
 
     \b
     $ crib simulate --games 3 --a expert --b random --to 61 --log games.jsonl
     $ crib review games.jsonl --game 1
+    $ crib review tests/data/club.pgn
     $ crib review games.jsonl --all --format json
     """
-    if log == "-":
-        line, index, data = find_game(sys.stdin, number, log)
-    else:
-        try:
-            with open(log, encoding="utf-8") as file:
-                line, index, data = find_game(file, number, log)
-        except OSError as error:
-            raise click.BadParameter(f"cannot read {quoted(log)}: {error.strerror}", param_hint="GAME.jsonl") from None
+    with open_game(log, "GAME") as file:
+        review_file(file, log, number, top, every, fmt)
+
+
+def review_file(file: IO[str], source: str, number: int | None, top: int, every: bool, fmt: str | None) -> None:
+    """Review the game asked for in a file, a JSON log or the notation, told apart by its first line that is
+    not blank."""
+    lines = iter(file)
+    head: list[str] = []
+    for text in lines:
+        head.append(text)
+        if text.strip():
+            break
+    rest = itertools.chain(head, lines)
+    if head and is_notation(head[-1]):
+        review_notated(rest, source, number, top, every, fmt)
+        return
+    line, index, data = find_game(rest, number, source)
     try:
         record, names = record_from_json(data)
         result = review_game(record, names)
     except RecordError as error:
-        fail(log, line, str(error))
+        fail(source, line, str(error))
     click.echo(formats.to_json(review_json(result, index, top)) if fmt == "json"
-               else "\n".join(review_lines(result, log, index, top, every)))
+               else "\n".join(review_lines(result, source, index, top, every)))
+
+
+def review_notated(lines: Iterable[str], source: str, number: int | None, top: int, every: bool,
+                   fmt: str | None) -> None:
+    """Review a game in the notation: the deals that read, each bad line one message on stderr, then exit 1."""
+    game, errors = find_notated(lines, number, source)
+    if game is not None:
+        try:
+            result = review_game(game.record, game.names, game.starts, game.numbers)
+        except RecordError as error:  # the reader replayed every deal it kept: a bug if it does not replay
+            raise click.ClickException(f"{source}: {error}") from None
+        click.echo(formats.to_json(review_json(result, game.number, top, game.marks)) if fmt == "json"
+                   else "\n".join(review_lines(result, source, game.number, top, every, game.marks)))
+    for message in errors:
+        click.echo(f"Error: {source}: {message}", err=True)
+    if errors:
+        sys.exit(EXIT_DATA)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
 import threading
@@ -25,7 +24,6 @@ from ..game import (
     Report,
     Setup,
     by_side,
-    record_json,
     run_games,
     summarize,
 )
@@ -34,7 +32,8 @@ from ..game.program import Programs
 from ..game.record import margin_kinds
 from ..game.simulate import Interval
 from . import EXIT_INTERRUPTED, formats
-from .common import command, format_option, game_rules, open_log, program_options, variant_option
+from .common import command, format_option, game_rules, program_options, variant_option
+from .gamelog import GameLog, open_log
 
 LETTERS = "ABC"
 """Each side's letter: the player (or partnership) named by --a, --b, --c."""
@@ -196,7 +195,7 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @click.option("--start", help="Start every game at these scores, A's and B's (and C's): e.g. 95,110 or 95-110.")
 @click.option("--first-dealer", type=click.Choice(["a", "b", "c", "alternate"], case_sensitive=False),
               default="alternate", show_default=True, help="Who deals the first deal of every game.")
-@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines.")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines; FILE.pgn: in the notation (two players).")
 @click.option("--traceback", "show_traceback", is_flag=True, help="When a player raises, show its whole traceback.")
 @program_options
 @format_option("table", "json", default="table")
@@ -243,7 +242,7 @@ def simulate(
                         progress=bar.add if bar is not None else None, stop=stop, programs=programs)
     except (PlayerSpecError, DaskMissing) as error:
         raise click.UsageError(str(error)) from None
-    out = open_log(log, "w")
+    out = open_log(log, "w", rules)
     try:
         report = _summed_up(run, out, specs, stop, show_traceback)
     finally:
@@ -261,7 +260,7 @@ def simulate(
 
 
 def _summed_up(
-    run: Iterator[tuple[int, GameRecord]], out: IO[str] | None, specs: tuple[str, ...], stop: threading.Event,
+    run: Iterator[tuple[int, GameRecord]], out: GameLog | None, specs: tuple[str, ...], stop: threading.Event,
     show_traceback: bool,
 ) -> Report:
     """The report of the games as they come, each logged first; Ctrl-C sets ``stop``; what fails, in one line."""
@@ -369,9 +368,9 @@ def _clock_time(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def _logged(run: Iterator[tuple[int, GameRecord]], out: IO[str] | None, names: tuple[str, ...]) -> Iterator[GameRecord]:
-    """The records of ``run``, each written to ``out`` as a JSON line first."""
+def _logged(run: Iterator[tuple[int, GameRecord]], out: GameLog | None, names: tuple[str, ...]) -> Iterator[GameRecord]:
+    """The records of ``run``, each written to ``out`` first."""
     for index, record in run:
         if out is not None:
-            out.write(json.dumps(record_json(record, index, list(names))) + "\n")
+            out.write(record, index, names)
         yield record

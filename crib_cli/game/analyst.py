@@ -447,6 +447,11 @@ class Verdict:
         return max(self.best_chance - self.chosen_chance, 0)
 
     @property
+    def by_points(self) -> bool:
+        """Whether points decide: no board, or a chance as likely to win as the best's, as printed."""
+        return not self.board or not self.chance_given_up
+
+    @property
     def matched(self) -> bool:
         """Whether the choice was the best, or as good as printed."""
         return not self.points_given_up and not self.chance_given_up

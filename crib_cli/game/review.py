@@ -10,7 +10,7 @@ what the choice gave up against the expert's, in points and, where the
 board's table is known, in the chance to win. A seat's summary charges each
 decision in the measure that decided it, as the coach does: the chance to
 win where the deal could end the game (the expert plays the board there),
-else points.
+else points, and points where the chances print alike.
 
 The luck is what the cards gave a seat beyond what it could expect once it
 had thrown, in points, deal by deal:
@@ -98,7 +98,7 @@ class SeatReview:
 
     def given_up(self, kind: str) -> int:
         """Hundredths of a point given up in throws or plays (``kind``), where points decided."""
-        return sum(d.verdict.points_given_up for d in self.decisions if d.verdict.kind == kind and not d.verdict.board)
+        return sum(d.verdict.points_given_up for d in self.decisions if d.verdict.kind == kind and d.verdict.by_points)
 
     @property
     def chance_given_up(self) -> int | None:
@@ -141,16 +141,22 @@ class Review:
 
 def cost(verdict: Verdict) -> float:
     """What a decision gave up in its own measure: percents of the chance to win where the board
-    decided, else points."""
-    return (verdict.chance_given_up or 0) / 10 if verdict.board else verdict.points_given_up / 100
+    decided, else (and where the chances print alike) points."""
+    return verdict.points_given_up / 100 if verdict.by_points else (verdict.chance_given_up or 0) / 10
 
 
 def _order(decision: Decision) -> int:
     return 0 if decision.verdict.kind == "throw" else 1
 
 
-def review_game(record: GameRecord, names: Sequence[str]) -> Review:
+def review_game(record: GameRecord, names: Sequence[str], starts: Sequence[tuple[int, ...]] | None = None,
+                numbers: Sequence[int] | None = None) -> Review:
     """Replay a logged game and price every decision; :class:`RecordError` where it does not replay.
+
+    Each deal is replayed from the scores its predecessor left, or with ``starts``
+    from the scores by seat given for it (a game read from the notation, whose
+    board the marks move between deals, or with a bad deal left out); ``numbers``
+    are the deals' numbers (from 0) in the game, where the record left some out.
 
     >>> from crib_cli.game.analyst import EXPERT
     >>> from crib_cli.game.engine import play_game
@@ -164,10 +170,13 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
     luck: list[list[Luck]] = [[] for _ in range(rules.players)]
     missed = [0] * rules.players
     scores = record.opening
-    for number, deal in enumerate(record.deals):
-        replayers = [_Replayer(deal, seat) for seat in range(rules.players)]
+    for at, deal in enumerate(record.deals):
+        number = at if numbers is None else numbers[at]
+        if starts is not None:
+            scores = starts[at]
+        replayers = [Replayer(deal, seat) for seat in range(rules.players)]
         try:
-            replayed = play_deal(replayers, rules, deal.dealer, _deck(deal, rules),
+            replayed = play_deal(replayers, rules, deal.dealer, dealt_deck(deal, rules),
                                  start=tuple(scores[side] for side in range(rules.sides)), names=names)
         except (ValueError, IndexError) as error:  # an illegal move, a claim missing, scores past the target
             raise RecordError(f"deal {number + 1} does not replay: {error}") from None
@@ -185,7 +194,7 @@ def review_game(record: GameRecord, names: Sequence[str]) -> Review:
     return Review(record, tuple(names), seats)
 
 
-class _Replayer:
+class Replayer:
     """A seat that answers as the log says, keeping the view of each decision and its answer."""
 
     def __init__(self, deal: DealRecord, seat: int) -> None:
@@ -221,7 +230,7 @@ class _Replayer:
         return out
 
 
-def _deck(deal: DealRecord, rules: GameRules) -> list[Card]:
+def dealt_deck(deal: DealRecord, rules: GameRules) -> list[Card]:
     """The deck as it was dealt: the hands seat by seat, the crib's card (three players), the starter, the rest."""
     top = [card for hand in deal.hands for card in hand]
     if deal.crib_card is not None:
