@@ -21,15 +21,14 @@ from crib_cli.game.expert import ExpertPlayer, play_state, seat_role
 from crib_cli.game.lookahead import (
     Goal,
     Line,
-    PlayState,
     best_rank,
     choose_play,
-    lay_rank,
     play_lines,
     play_value,
     play_values,
 )
 from crib_cli.game.players import View
+from crib_cli.game.series import PlayState, lay_rank
 from crib_cli.peg import Play, score_play
 from crib_cli.rules import GameRules
 from crib_cli.tables import VALUES

@@ -15,7 +15,7 @@ from crib_cli.builders.common import blind_state
 from crib_cli.cards import Card, Rank, Suit, parse_cards
 from crib_cli.data import leanings as data
 from crib_cli.game.expert import play_state
-from crib_cli.game.lookahead import doubted
+from crib_cli.game.series import doubted
 from crib_cli.leanings import TIES, leaning, ties
 from crib_cli.peg import score_play
 from crib_cli.rules import GameRules

@@ -24,8 +24,8 @@ from ..game.cluster import (
     scheduler_address,
 )
 from ..game.expert import ExpertPlayer, play_state
-from ..game.lookahead import PlayState
 from ..game.players import Player, View
+from ..game.series import PlayState
 from ..rules import GameRules
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -36,8 +36,9 @@ from ..discard import Throw, hand_distribution, tenths
 from ..peg import GO, LAST_CARD, PegError, PegItem, Play, score_play, seat_names
 from ..rules import LIMIT, GameRules, Position
 from .expert import ExpertPlayer, has_board, play_goal, play_state, price_play, seat_role
-from .lookahead import Goal, Line, PlayState, play_values, search_depth
+from .lookahead import Goal, Line, play_values, search_depth
 from .players import View
+from .series import PlayState
 
 EXPERT = ExpertPlayer(pegging=True, board=True)
 """The built-in ``expert``: the analyst prices every decision by what it weighs."""

@@ -30,8 +30,9 @@ from ..leanings import leaning
 from ..peg import Turn
 from ..rules import GameRules, Position
 from ..score import show_total
-from .lookahead import Goal, Line, PlayState, best_rank, doubted, play_lines, play_values
+from .lookahead import Goal, Line, best_rank, play_lines, play_values
 from .players import View
+from .series import PlayState, doubted
 
 
 @dataclass(frozen=True, slots=True)

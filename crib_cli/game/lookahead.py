@@ -47,129 +47,13 @@ from operator import itemgetter
 
 from ..rules import LIMIT
 from ..tables import RANKS, VALUES
+from .holdings import Holds, scan, search_weights, weights_lacking
+from .series import PlayState, lay_rank, points_laid, scored, tail_of
 
-_Sums = tuple[float, float, float, float]
-"""The power sums of a seat's possible cards' weights: each weight to the power 1, 2, 3 and 4, added up."""
-_Holds = tuple[tuple[float, ...], ...]
-"""Each seat's weight of a card of each rank in the search (index 0 unused; 0: it holds none)."""
 _ALIKE = (0.0,) + (1.0,) * 13
 """Every rank as likely as its unseen cards make it (index 0 unused)."""
 _NO_PILE: tuple[int, ...] = ()
 _TIE = 1e-9
-
-
-@lru_cache(maxsize=1 << 15)
-def lay_rank(pile: tuple[int, ...], rank: int) -> tuple[int, tuple[int, ...]]:
-    """Pairs and runs for laying ``rank`` on a series, and the part of the series that still matters.
-
-    ``pile`` is the series so far (ranks, in order) or any tail of it this
-    function returned. Fifteen and 31 depend on the count and are left to the
-    caller. The tail kept is what later cards can still score with: the run of
-    equal ranks at the end, or else the longest stretch of distinct ranks at
-    the end (a run can never reach back past a repeated rank).
-    """
-    ranks = pile + (rank,)
-    same = 1
-    while same < len(ranks) and ranks[-same - 1] == rank:
-        same += 1
-    if same > 1:  # a run would need distinct ranks
-        return same * (same - 1), ranks[-same:]
-    start = len(ranks) - 1
-    while start and ranks[start - 1] not in ranks[start:]:
-        start -= 1
-    # The longest run among the distinct ranks at the end: the longest stretch there whose span is its length.
-    points = 0
-    low = high = rank
-    for length, laid in enumerate(reversed(ranks[start:-1]), 2):
-        if laid < low:
-            low = laid
-        elif laid > high:
-            high = laid
-        if high - low == length - 1 and length > 2:
-            points = length
-    return points, ranks[start:]
-
-
-def _tail(pile: tuple[int, ...]) -> tuple[int, ...]:
-    """The part of a series that later cards can still score with (:func:`lay_rank`'s tail)."""
-    tail = _NO_PILE
-    for rank in pile:
-        tail = lay_rank(tail, rank)[1]
-    return tail
-
-
-@lru_cache(maxsize=1 << 12)
-def doubted(pile: tuple[int, ...], rank: int) -> int:
-    """The ranks (a bit each, ``1 << rank``) a seat that laid ``rank`` on the series ``pile`` is taken
-    not to hold: those that fit and would have scored more at once. Players take the points in
-    front of them: in games of the expert against itself the other seat still held such a rank
-    about a twentieth as often as chance would have it.
-
-    >>> [r for r in range(1, 14) if doubted((10,), 9) >> r & 1]  # a 9 on a 10: no 5 (fifteen) nor 10 (pair)
-    [5, 10]
-    """
-    tail = _tail(pile)
-    count = sum(VALUES[laid] for laid in pile)
-    got = _scored(tail, rank, count)
-    return sum(1 << option for option in RANKS
-               if count + VALUES[option] <= LIMIT and _scored(tail, option, count) > got)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayState:
-    """A position of the play at rank level, seen by the seat to move (seat 0).
-
-    ``hand`` is that seat's ranks; ``unseen`` counts the cards of each rank it
-    has not seen (index 0 unused), the other seats' cards among them. ``left``
-    is how many cards each seat has left, clockwise from seat 0, so its length
-    is the number of players; ``floors`` the least count value each may hold
-    (0 when nothing is known), ``ruled_out`` the ranks each is taken not to hold
-    from the cards it has laid (a bit a rank, ``1 << rank``; see :func:`doubted`)
-    and ``rank_weights`` how much likelier each is to hold a card of each rank than
-    another (14 relative weights, index 0 unused; see :func:`crib_cli.leanings.leaning`): a
-    holding's chance is its cards' weights multiplied. Empty: none known, alike.
-    ``pile`` is the current series, ``gone`` the
-    seats that have said go in it and ``last`` the seat that laid its last
-    card (None when the series is empty). With ``once`` the play ends with
-    the series (five-card cribbage): cards left are not played. ``base`` is
-    the count of cards laid in the series before ``pile`` that are not known
-    (a question that gives only the count): they count, but make no pair or run.
-    """
-
-    hand: tuple[int, ...]
-    unseen: tuple[int, ...]
-    left: tuple[int, ...]
-    floors: tuple[int, ...] = ()
-    pile: tuple[int, ...] = ()
-    gone: frozenset[int] = field(default_factory=frozenset)
-    last: int | None = None
-    once: bool = False
-    base: int = 0
-    ruled_out: tuple[int, ...] = ()
-    rank_weights: tuple[tuple[float, ...], ...] = ()
-
-    def __post_init__(self) -> None:
-        if len(self.left) not in (2, 3, 4) or self.left[0] != len(self.hand):
-            raise ValueError("left: one count per seat (2-4 seats), seat 0's being len(hand)")
-        seats = len(self.left)
-        if len(self.unseen) != 14 or (
-            self.floors and len(self.floors) != seats or self.ruled_out and len(self.ruled_out) != seats
-            or self.rank_weights and len(self.rank_weights) != seats
-        ):
-            raise ValueError("unseen has 14 counts (index 0 unused); floors, ruled_out and rank_weights one per seat")
-        for weights in self.rank_weights:
-            if len(weights) != 14 or min(weights[1:]) <= 0:
-                raise ValueError("a seat's rank weights are 14 (index 0 unused), each above 0")
-
-    @property
-    def count(self) -> int:
-        """The running count of the series."""
-        return self.base + sum(VALUES[r] for r in self.pile)
-
-    def legal(self) -> tuple[int, ...]:
-        """The distinct ranks seat 0 may lay, in order; empty when it must say go."""
-        room = LIMIT - self.count
-        return tuple(sorted({r for r in self.hand if VALUES[r] <= room}))
 
 
 def search_depth(state: PlayState) -> int:
@@ -345,9 +229,9 @@ class _Context:
 
 def _start(
     state: PlayState, depth: int | None, goal: Goal | None,
-) -> tuple[_Context, tuple[int, ...], tuple[int, ...], _Holds, tuple[int, ...], int, int, int]:
+) -> tuple[_Context, tuple[int, ...], tuple[int, ...], Holds, tuple[int, ...], int, int, int]:
     """A search's context, and its first position in the search's own encoding: seat 0's hand sorted,
-    the pool, each seat's weights (:func:`_search_weights`), the series' tail, the count, the gone
+    the pool, each seat's weights (:func:`search_weights`), the series' tail, the count, the gone
     bits, and the depth (the default, or ``depth`` checked to be at least one card; at most the cards left)."""
     if depth is None:
         depth = search_depth(state)
@@ -358,11 +242,11 @@ def _start(
         raise ValueError("playing the board is for two players")
     floors = state.floors or (0,) * seats
     ruled_out = state.ruled_out or (0,) * seats
-    holds = tuple(map(_search_weights, floors, ruled_out, state.rank_weights or (_ALIKE,) * seats))
+    holds = tuple(map(search_weights, floors, ruled_out, state.rank_weights or (_ALIKE,) * seats))
     context = _Context(0b101 if seats == 4 else 0b1, state.once, goal, _TURNS[seats])
     gone = sum(1 << seat for seat in state.gone)
     depth = min(depth, sum(state.left))
-    return context, tuple(sorted(state.hand)), tuple(state.unseen), holds, _tail(state.pile), state.count, gone, depth
+    return context, tuple(sorted(state.hand)), tuple(state.unseen), holds, tail_of(state.pile), state.count, gone, depth
 
 
 @dataclass(slots=True)
@@ -406,7 +290,7 @@ class _Trace:
     def answered(self, tail: tuple[int, ...], count: int, left: tuple[int, ...]) -> None:
         """Keep seat 0's best answer among its ``answers`` laid on the series at ``count``, and its points."""
         self.answer = best_rank(self.answers)
-        self.answer_points = 0 if self.answer is None else _points(tail, self.answer, count, left)
+        self.answer_points = 0 if self.answer is None else points_laid(tail, self.answer, count, left)
 
     def line(self, rank: int, value: float) -> Line:
         """Seat 0's card ``rank`` as the trace saw it, with its value."""
@@ -430,7 +314,7 @@ def _value(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: _Holds,
+    holds: Holds,
     turn: int,
     count: int,
     tail: tuple[int, ...],
@@ -469,7 +353,7 @@ def _value(
         options: tuple[int, ...] = ()
     else:
         hold = holds[turn]
-        cards, options, sums = _scan(pool, hold, room)
+        cards, options, sums = scan(pool, hold, room)
     if not options:
         value = _go(context, hand, pool, left, holds, turn, count, tail, gone, last, depth, gained)
         if trace is not None:
@@ -499,7 +383,7 @@ def _value(
     # that have it but none better: those with no better rank less those with
     # neither a better rank nor this one (every card alike: C(cards left, k)).
     outcomes.sort(key=None if trace is None else _REPLY_ORDER, reverse=bool(context.ours >> turn & 1))
-    weights = _weights_lacking(sums, k, pool, hold, [rank for _, _, rank in outcomes])
+    weights = weights_lacking(sums, k, pool, hold, [rank for _, _, rank in outcomes])
     total = before = weights[0]
     value = 0.0
     for (outcome, _, rank), after_count in zip(outcomes, weights[1:]):
@@ -508,7 +392,7 @@ def _value(
             trace.reply(rank, (before - after_count) / total, outcome)
         before = after_count
     if before > _TIE * total:
-        raised = holds[:turn] + (_search_weights(32 - count, 0, hold),) + holds[turn + 1 :]
+        raised = holds[:turn] + (search_weights(32 - count, 0, hold),) + holds[turn + 1 :]
         go = _go(context, hand, pool, left, raised, turn, count, tail, gone, last, depth, gained)
         value += before * go
         if trace is not None:
@@ -537,7 +421,7 @@ def _points_to_end(
 
 def _points_to_end_of(tail: tuple[int, ...], count: int, rank: int, mine: int, gone: int, once: bool) -> tuple[int, int]:
     """:func:`_points_to_end` for one rank that fits."""
-    his = _scored(tail, rank, count)
+    his = scored(tail, rank, count)
     count += VALUES[rank]
     if not mine:
         return his + (count < LIMIT), 0  # his was the last card
@@ -545,7 +429,7 @@ def _points_to_end_of(tail: tuple[int, ...], count: int, rank: int, mine: int, g
         return his, int(not once)  # I lead my card anew: the last card
     if gone or VALUES[mine] > LIMIT - count:
         return his + 1, int(not once)  # his go, then my card anew
-    return his, _scored(lay_rank(tail, rank)[1], mine, count) + (count + VALUES[mine] < LIMIT)
+    return his, scored(lay_rank(tail, rank)[1], mine, count) + (count + VALUES[mine] < LIMIT)
 
 
 @cache
@@ -559,7 +443,7 @@ def _after(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: _Holds,
+    holds: Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -648,7 +532,7 @@ def _over(gained: int, goal: Goal) -> bool:
     return mine >= goal.need or theirs >= goal.their_need
 
 
-def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat: int, room: int) -> bool:
+def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: Holds, seat: int, room: int) -> bool:
     """Whether ``seat`` holds, or may hold, a card that fits in ``room``."""
     if not seat:
         return bool(hand) and VALUES[hand[0]] <= room
@@ -661,74 +545,12 @@ def _could_lay(hand: tuple[int, ...], pool: tuple[int, ...], holds: _Holds, seat
     return False
 
 
-def _scan(pool: tuple[int, ...], hold: tuple[float, ...], room: int) -> tuple[int, tuple[int, ...], _Sums]:
-    """The cards a seat may hold (``hold``: its weight of each rank, 0 for none): how many, the ranks
-    among them that fit in ``room``, and the power sums of their weights (each weight to the power
-    1, 2, 3 and 4, added up)."""
-    cards = 0
-    options = []
-    p1 = p2 = p3 = p4 = 0.0
-    for rank in RANKS:
-        number = pool[rank]
-        if number:
-            weight = hold[rank]
-            if weight:
-                cards += number
-                square = weight * weight
-                p1 += number * weight
-                p2 += number * square
-                p3 += number * square * weight
-                p4 += number * square * square
-                if VALUES[rank] <= room:
-                    options.append(rank)
-    return cards, tuple(options), (p1, p2, p3, p4)
-
-
-def _weights_lacking(
-    sums: _Sums, k: int, pool: tuple[int, ...], hold: tuple[float, ...], ranks: list[int],
-) -> list[float]:
-    """The weight of the holdings of ``k`` cards among the cards of these power sums, then of those
-    with none of the first rank of ``ranks``, none of the first two, and so on."""
-    p1, p2, p3, p4 = sums
-    weights = [_holdings(p1, p2, p3, p4, k)]
-    for rank in ranks:
-        number, weight = pool[rank], hold[rank]
-        square = weight * weight
-        p1 -= number * weight
-        p2 -= number * square
-        p3 -= number * square * weight
-        p4 -= number * square * square
-        weights.append(_holdings(p1, p2, p3, p4, k))
-    return weights
-
-
-def _holdings(p1: float, p2: float, p3: float, p4: float, k: int) -> float:
-    """The weight of every holding of ``k`` cards (up to 4) among cards whose weights have these power
-    sums: their elementary symmetric sum (Newton's identities); with every weight 1, C(cards, k)."""
-    if k <= 1:
-        return p1 if k else 1.0
-    e2 = (p1 * p1 - p2) / 2
-    if k == 2:
-        return e2
-    e3 = (e2 * p1 - p1 * p2 + p3) / 3
-    if k == 3:
-        return e3
-    return (e3 * p1 - e2 * p2 + p1 * p3 - p4) / 4
-
-
-@lru_cache(maxsize=1 << 12)
-def _search_weights(floor: int, ruled_out: int, weights: tuple[float, ...]) -> tuple[float, ...]:
-    """A seat's weight of each rank as the search reads it: its rank weights, 0 below its floor or ruled
-    out (and, for a seat that says go at count ``c``, ``_search_weights(32 - c, 0, hold)``: its floor raised)."""
-    return tuple(0.0 if VALUES[rank] < floor or ruled_out >> rank & 1 else weight for rank, weight in enumerate(weights))
-
-
 def _go(
     context: _Context,
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: _Holds,
+    holds: Holds,
     seat: int,
     count: int,
     tail: tuple[int, ...],
@@ -760,7 +582,7 @@ def _reset(
     hand: tuple[int, ...],
     pool: tuple[int, ...],
     left: tuple[int, ...],
-    holds: _Holds,
+    holds: Holds,
     last: int,
     depth: int,
     gained: int,
@@ -772,14 +594,3 @@ def _reset(
         if left[turn]:
             return _value(context, hand, pool, left, holds, turn, 0, _NO_PILE, 0, -1, depth, gained, None)
     return _stop(gained, context.goal)
-
-
-def _points(tail: tuple[int, ...], rank: int, count: int, left: tuple[int, ...]) -> int:
-    """What seat 0's ``rank`` scores laid on the series at ``count``: pairs, runs, 15 or 31, the last card."""
-    return _scored(tail, rank, count) + (sum(left) == 1 and count + VALUES[rank] < LIMIT)
-
-
-def _scored(tail: tuple[int, ...], rank: int, count: int) -> int:
-    """What ``rank`` scores laid on the series (its tail) at ``count``: pairs, runs, 15 or 31."""
-    count += VALUES[rank]
-    return lay_rank(tail, rank)[0] + 2 * (count in (15, LIMIT))
