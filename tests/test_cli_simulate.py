@@ -18,7 +18,7 @@ from click.testing import CliRunner, Result
 
 from crib_cli.cards import parse_card
 from crib_cli.cli import cli
-from crib_cli.cli.simulate import Progress
+from crib_cli.cli.runs import Progress
 from crib_cli.game import GameRules, by_side, run_games, summarize
 
 

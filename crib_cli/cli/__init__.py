@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cribs": ("crib_cli.cli.cribs", "The expected crib of every thrown pair, dealer's and pone's."),
     "odds": ("crib_cli.cli.odds", "The chance to win from a score, and of a skunk; the board."),
     "simulate": ("crib_cli.cli.simulate", "Play strategies against each other and report who wins."),
+    "tournament": ("crib_cli.cli.tournament", "Every pair of players: a cross table and a rating each."),
     "play": ("crib_cli.cli.play", "Play a game against the computer, with a coach."),
     "review": ("crib_cli.cli.review", "Review a game, logged or in the notation: every decision priced."),
     "export": ("crib_cli.cli.export", "Write logged games in the portable notation of cribbage."),

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import signal
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import BrokenExecutor
-from contextlib import contextmanager
+from collections.abc import Iterator
 from importlib.metadata import version
-from typing import IO, Any
+from typing import Any
 
 import click
 
 from ..cards import quoted
 from ..game import (
-    GameRecord,
     GameRules,
-    IllegalMove,
-    PlayerError,
     PlayerSpecError,
     Report,
     Setup,
@@ -27,20 +20,17 @@ from ..game import (
     run_games,
     summarize,
 )
-from ..game.cluster import BadAddress, ClusterError, DaskMissing, scheduler_address
+from ..game.cluster import DaskMissing
 from ..game.program import Programs
 from ..game.record import margin_kinds
 from ..game.simulate import Interval
 from . import EXIT_INTERRUPTED, formats
 from .common import command, format_option, game_rules, program_options, variant_option
-from .gamelog import GameLog, open_log
+from .gamelog import open_log
+from .runs import Progress, check_duplicate, cluster_address, duplicate_json, logged, percent, refereed
 
 LETTERS = "ABC"
 """Each side's letter: the player (or partnership) named by --a, --b, --c."""
-
-
-def percent(rate: float) -> str:
-    return f"{100 * rate:.1f}%"
 
 
 def interval_text(interval: Interval) -> str:
@@ -51,7 +41,7 @@ def side_rows(report: Report, rules: GameRules) -> Iterator[list[Any]]:
     """One row a side: wins, the rate and its interval, game points, and the big wins."""
     for side, name in enumerate(report.names):
         margins = [getattr(report, kind)[side] for kind in margin_kinds(rules)]
-        rate = report.win_rates[side]
+        rate = (report.duplicate or report).win_rates[side]
         yield [f"{LETTERS[side]} {name}", f"{report.wins[side]:,}", percent(rate.rate), interval_text(rate),
                f"{report.game_points[side]:,}", *(f"{n:,}" for n in margins)]
 
@@ -77,7 +67,29 @@ def title(report: Report, rules: GameRules, seed: int, setup: Setup) -> str:
     start = "" if setup.start is None else f" from {'-'.join(map(str, setup.start))}"
     extra = {3: "; each for himself, so no skunks", 4: "; partners sit opposite"}.get(rules.players, "")
     games = "1 game" if report.games == 1 else f"{report.games:,} games"
-    return f"{who}: {games}{game} to {rules.target}{start}, seed {seed}, {turn}{extra}"
+    twice = ", duplicate" if setup.duplicate else ""
+    return f"{who}: {games}{game} to {rules.target}{start}, seed {seed}{twice}, {turn}{extra}"
+
+
+def duplicate_lines(report: Report, rules: GameRules) -> Iterator[str]:
+    """What the duplicate groups came to: how the pairs went, the pair's difference, and what the pairing saved."""
+    duplicate = report.duplicate
+    if duplicate is None:
+        return
+    group = "pair" if rules.sides == 2 else "group"
+    groups = f"{duplicate.groups:,} {group}{'' if duplicate.groups == 1 else 's'}"
+    seats = "the seats swapped" if rules.sides == 2 else "each player once in each seat"
+    yield f"duplicate: {groups} of games, the same cards in each with {seats}"
+    if duplicate.wins is not None and duplicate.points is not None:
+        lost, split, won = duplicate.outcomes
+        yield f"A won both {won:,}, split {split:,}, B won both {lost:,}"
+        yield (f"A's wins less B's, a pair: {duplicate.wins.rate:+.3f} ({duplicate.wins.low:+.3f} to "
+               f"{duplicate.wins.high:+.3f}); game points: {duplicate.points.rate:+.3f} "
+               f"({duplicate.points.low:+.3f} to {duplicate.points.high:+.3f})")
+    plain = report.win_rates[0]
+    width = 100 * (duplicate.win_rates[0].high - duplicate.win_rates[0].low)
+    yield (f"the intervals are from the {group}s' spread; counted as independent games, A's would be "
+           f"{interval_text(plain)}: {100 * (plain.high - plain.low):.2f} points wide, not {width:.2f}")
 
 
 def partial_note(report: Report, asked: int) -> str:
@@ -96,6 +108,7 @@ def report_lines(report: Report, rules: GameRules, seed: int, setup: Setup, aske
     big = tuple(kind.replace("_", " ") for kind in margin_kinds(rules))
     who = "side" if rules.players == 4 else "player"
     yield formats.table(side_rows(report, rules), (who, "wins", "win rate", "95% interval", "game points", *big))
+    yield from duplicate_lines(report, rules)
     first = report.first_dealer
     dealer = "the first dealer's side" if rules.players == 4 else "the first dealer"
     yield f"{dealer} won {percent(first.rate)} ({interval_text(first)})"
@@ -131,6 +144,7 @@ def report_json(report: Report, rules: GameRules, seed: int, setup: Setup, asked
             for side, name in enumerate(report.names)
         ],
         "first_dealer": interval(report.first_dealer),
+        "duplicate": None if report.duplicate is None else duplicate_json(report.duplicate),
         "per_deal": [
             {"player": LETTERS[a.seat], "name": a.name, "role": a.role, "deals": a.deals, "pegging": a.pegging,
              "hand": a.hand, "crib": a.crib, "heels": a.heels, "total": a.total}
@@ -139,8 +153,9 @@ def report_json(report: Report, rules: GameRules, seed: int, setup: Setup, asked
     }
 
 
-def game_setup(rules: GameRules, start: str | None, first_dealer: str) -> Setup:
-    """The scores every game starts at (A's, B's, and C's with three players) and who deals first."""
+def game_setup(rules: GameRules, start: str | None, first_dealer: str, duplicate: bool = False) -> Setup:
+    """The scores every game starts at (A's, B's, and C's with three players), who deals first, and whether
+    each deal sequence is played once a side (the scores and first deal then go with the seat)."""
     scores = None
     if start is not None:
         words = start.replace(" ", "").replace("-", ",").split(",")  # 95,110 or 95-110, as --score takes
@@ -156,12 +171,12 @@ def game_setup(rules: GameRules, start: str | None, first_dealer: str) -> Setup:
                 param_hint="'--start'",
             )
     if first_dealer == "alternate":
-        return Setup(scores, None)
+        return Setup(scores, None, duplicate)
     seat = LETTERS.index(first_dealer.upper())
     if seat >= rules.sides:
         raise click.BadParameter(f"{first_dealer!r}: there is no player C with {rules.players} players",
                                  param_hint="'--first-dealer'")
-    return Setup(scores, seat)
+    return Setup(scores, seat, duplicate)
 
 
 def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ...]:
@@ -196,6 +211,9 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 @click.option("--first-dealer", type=click.Choice(["a", "b", "c", "alternate"], case_sensitive=False),
               default="alternate", show_default=True, help="Who deals the first deal of every game.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write every game to FILE as JSON lines; FILE.pgn: in the notation (two players).")
+@click.option("--duplicate", is_flag=True,
+              help="Play each deal sequence once a side, the same cards with the players' seats swapped, and "
+                   "give the result from the pairs (--games: a multiple of the sides).")
 @click.option("--traceback", "show_traceback", is_flag=True, help="When a player raises, show its whole traceback.")
 @program_options
 @format_option("table", "json", default="table")
@@ -203,7 +221,7 @@ def seat_specs(rules: GameRules, a: str, b: str, c: str | None) -> tuple[str, ..
 def simulate(
     ctx: click.Context, a: str, b: str, c: str | None, players: int, variant: str, games: int, seed: int, jobs: int,
     cluster: str | None, target: str | None, start: str | None, first_dealer: str, log: str | None,
-    show_traceback: bool, timeout: float, program_stderr: str, fmt: str | None,
+    duplicate: bool, show_traceback: bool, timeout: float, program_stderr: str, fmt: str | None,
 ) -> None:
     """Play strategies against each other and report who wins, by how much, and where the points come from.
 
@@ -221,7 +239,12 @@ def simulate(
     sides'; no three for last in five-card cribbage), so the chance to win
     from a position can be checked directly. The win rate's interval
     is the 95% Wilson score interval. Skunks and lurches count with two
-    players and partnerships, not with three.
+    players and partnerships, not with three. --duplicate plays each deal
+    sequence once a side: games 2k and 2k+1 are game k of a plain run,
+    then the same with A and B swapped (each player once in each seat
+    with three); the cards, the --start scores and the first deal stay
+    with the seat, so each player meets the other's luck, and the
+    intervals come from the pairs.
 
     \b
     $ crib simulate --games 10000 --a expert --b greedy --seed 1 --jobs 2
@@ -229,12 +252,15 @@ def simulate(
     $ crib simulate --variant five --games 2000 --a expert --b mybot:make_player --log games.jsonl
     $ crib simulate --games 100000 --cluster tcp://scheduler:8786
     $ crib simulate --games 100 --a expert --b "exec:crib engine --strategy greedy"
+    $ crib simulate --games 2000 --a expert --b expert-points --duplicate
     """
     rules = game_rules(players, variant, target)
     specs = seat_specs(rules, a, b, c)
     programs = Programs(timeout, program_stderr, version("crib"))
-    setup = game_setup(rules, start, first_dealer)
-    address = _cluster_address(ctx, cluster)
+    setup = game_setup(rules, start, first_dealer, duplicate)
+    if duplicate:
+        check_duplicate(rules, games)
+    address = cluster_address(ctx, cluster)
     stop = threading.Event()
     bar = Progress(games, sys.stderr) if sys.stderr.isatty() else None
     try:
@@ -244,7 +270,8 @@ def simulate(
         raise click.UsageError(str(error)) from None
     out = open_log(log, "w", rules)
     try:
-        report = _summed_up(run, out, specs, stop, show_traceback)
+        with refereed(stop, show_traceback):
+            report = summarize(logged(run, out, specs, setup), specs, setup)
     finally:
         if bar is not None:
             bar.close()
@@ -257,120 +284,3 @@ def simulate(
     if report.games < games:
         click.echo(f"Interrupted: the report covers the first {report.games:,} of {games:,} games", err=True)
         ctx.exit(EXIT_INTERRUPTED)
-
-
-def _summed_up(
-    run: Iterator[tuple[int, GameRecord]], out: GameLog | None, specs: tuple[str, ...], stop: threading.Event,
-    show_traceback: bool,
-) -> Report:
-    """The report of the games as they come, each logged first; Ctrl-C sets ``stop``; what fails, in one line."""
-    try:
-        with _interrupts_stop(stop):
-            return summarize(_logged(run, out, specs), specs)
-    except BadAddress as error:
-        raise click.BadParameter(str(error), param_hint="'--cluster'") from None
-    except PlayerError as error:
-        if show_traceback and error.details:  # a program's fault has none: the line says it all
-            click.echo(error.details.rstrip("\n"), err=True)
-        raise click.ClickException(str(error)) from None
-    except (IllegalMove, ClusterError) as error:
-        raise click.ClickException(str(error)) from None
-    except BrokenExecutor:
-        raise click.ClickException("a worker process died mid-run") from None
-
-
-def _cluster_address(ctx: click.Context, cluster: str | None) -> str | None:
-    """The scheduler's address for --cluster (alone: $DASK_SCHEDULER_ADDRESS), or None; --jobs is refused with it."""
-    if cluster is None:
-        return None
-    if ctx.get_parameter_source("jobs") is click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--jobs is for worker processes here: with --cluster, the cluster's workers play")
-    try:
-        return scheduler_address(cluster)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="'--cluster'") from None
-
-
-@contextmanager
-def _interrupts_stop(stop: threading.Event) -> Iterator[None]:
-    """The first Ctrl-C sets ``stop``, so the games finished so far are kept; a second one aborts."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def first(signum: int, frame: object) -> None:
-        stop.set()
-        signal.signal(signal.SIGINT, previous)
-
-    previous = signal.signal(signal.SIGINT, first)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-class Progress:
-    """Games done, games a second and the time left, redrawn on one line of a terminal at most twice a second.
-
-    Games are counted as each worker finishes them, in whatever order. The
-    rate is measured from the first games finished, not from the start, so
-    the time spent starting workers does not stretch the estimate; until a
-    second has passed since then, the line says it is still estimating. The
-    last line gives the rate and the time of the whole run.
-    """
-
-    def __init__(self, total: int, out: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
-        self.total, self.out, self.clock = total, out, clock
-        self.began = clock()
-        self.done = 0
-        self.first: tuple[float, int] | None = None
-        self.drawn = -1.0
-        self.width = 0
-
-    def add(self, games: int) -> None:
-        self.done += games
-        now = self.clock()
-        if self.first is None:
-            self.first = (now, self.done)
-        if now - self.drawn >= 0.5 or self.done == self.total:
-            self.drawn = now
-            self.draw(self.line(now))
-
-    def line(self, now: float) -> str:
-        """The progress as it reads at ``now``."""
-        text = f"games {self.done:,}/{self.total:,} ({100 * self.done / self.total:.0f}%)"
-        if self.done >= self.total:
-            elapsed = max(now - self.began, 1e-9)
-            return f"{text}, {self.done / elapsed:,.1f} games/s, {_clock_time(elapsed)} in all"
-        since, then = self.first if self.first is not None else (now, self.done)
-        if now - since < 1.0 or self.done == then:
-            return f"{text}, estimating"
-        rate = (self.done - then) / (now - since)
-        return f"{text}, {rate:,.1f} games/s, {_clock_time((self.total - self.done) / rate)} left"
-
-    def draw(self, text: str) -> None:
-        self.out.write("\r" + text.ljust(self.width))
-        self.out.flush()
-        self.width = len(text)
-
-    def close(self) -> None:
-        """Draw the count as it ends and end the line, if one was drawn."""
-        if self.width:
-            self.draw(self.line(self.clock()))
-            self.out.write("\n")
-            self.out.flush()
-
-
-def _clock_time(seconds: float) -> str:
-    """Seconds as m:ss, or h:mm:ss from an hour."""
-    whole = round(seconds)
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
-
-
-def _logged(run: Iterator[tuple[int, GameRecord]], out: GameLog | None, names: tuple[str, ...]) -> Iterator[GameRecord]:
-    """The records of ``run``, each written to ``out`` first."""
-    for index, record in run:
-        if out is not None:
-            out.write(record, index, names)
-        yield record

@@ -6,7 +6,9 @@ Game ``i`` of a run depends only on ``(seed, i)``: its engine draws from
 its own; an ``exec:`` program is given that seed as text, as ``crib engine``
 seeds its player with it), and the first deal goes to seat ``i % players`` (or to the seat
 ``Setup.first_dealer`` names). So a seed gives the same games whatever the
-number of jobs, and on a cluster whatever the number of workers.
+number of jobs, and on a cluster whatever the number of workers. A duplicate
+run (``Setup.duplicate``) plays each of those games once a side, with the same
+seeds, the players moved round the seats.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import Card
 from ..rules import SKUNKS, GameRules
@@ -33,6 +35,8 @@ from .players import IllegalMove, Player, PlayerError, View
 from .program import ProgramFactory, ProgramPlayer, Programs
 from .record import DealPoints, GameRecord
 from .strategies import PlayerFactory, close_factories, player_factory, seat_player
+
+T = TypeVar("T")
 
 Z_95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
@@ -45,10 +49,36 @@ class Setup:
 
     start: tuple[int, ...] | None = None
     first_dealer: int | None = None
+    duplicate: bool = False
+    """Each deal sequence played once a side, the players moved round the seats and the cards, the scores
+    and the first deal kept by the seat: game ``k·sides + r`` is game ``k`` of a plain run, the players
+    moved ``r`` seats on (A sits where B sat, ...)."""
 
     def dealer(self, index: int, rules: GameRules) -> int:
         """The first dealer of game ``index``."""
-        return index % rules.players if self.first_dealer is None else self.first_dealer
+        game = self.dealt(index, rules)
+        return game % rules.players if self.first_dealer is None else self.first_dealer
+
+    def dealt(self, index: int, rules: GameRules) -> int:
+        """The game of a plain run whose cards game ``index`` is dealt."""
+        return index // rules.sides if self.duplicate else index
+
+    def turn(self, index: int, rules: GameRules) -> int:
+        """How many seats on the players of game ``index`` sit: 0 but in a duplicate run."""
+        return index % rules.sides if self.duplicate else 0
+
+    def seated(self, by_seat: Sequence[T], index: int, rules: GameRules) -> list[T]:
+        """``by_seat`` (the players as given, seat by seat) as they sit in game ``index``.
+
+        >>> Setup(duplicate=True).seated(["a", "b"], 3, GameRules())
+        ['b', 'a']
+        """
+        turn = self.turn(index, rules)
+        return [by_seat[(seat - turn) % rules.players] for seat in range(rules.players)]
+
+    def side_of(self, side: int, index: int, rules: GameRules) -> int:
+        """The side (A, B, C: 0, 1, 2) of the players who sit on ``side`` in game ``index``."""
+        return (side - self.turn(index, rules)) % rules.sides
 
 
 def play_seeded(
@@ -59,16 +89,19 @@ def play_seeded(
     rules: GameRules,
     setup: Setup = Setup(),
 ) -> GameRecord:
-    """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat).
+    """Game ``index`` of the run with ``seed``, with fresh players from ``factories`` (by seat, as
+    they sit in the run's first game: ``setup`` seats them for this one).
 
     A player that raises, or a factory that does, is a :class:`PlayerError`.
     A program (``exec:``) gets its seat's seed as text, and hears the table's news.
     """
+    game = setup.dealt(index, rules)
+    factories, names = setup.seated(factories, index, rules), setup.seated(names, index, rules)
     players = []
     programs = []
     for seat, factory in enumerate(factories):
         try:
-            player = seat_player(factory, seat, rules, names, f"{seed}:{index}:{seat}")
+            player = seat_player(factory, seat, rules, names, f"{seed}:{game}:{seat}")
         except PlayerError:
             raise
         except Exception as error:  # a plug-in's factory may raise anything
@@ -76,7 +109,7 @@ def play_seeded(
         if isinstance(player, ProgramPlayer):
             programs.append(player)
         players.append(_Guarded(player, seat, names[seat]))
-    rng = random.Random(f"{seed}:{index}")
+    rng = random.Random(f"{seed}:{game}")
 
     def tell(event: Event) -> None:
         for program in programs:
@@ -333,7 +366,7 @@ def _play_chunk(
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """A rate and its 95% confidence interval."""
+    """A rate (or a mean) and its 95% confidence interval."""
 
     rate: float
     low: float
@@ -402,14 +435,34 @@ class Report:
     lurches: tuple[int, ...]
     first_dealer: Interval
     roles: tuple[RoleAverages, ...]
+    duplicate: Duplicate | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """What a duplicate run came to, from its complete groups (each deal sequence played once a side).
+
+    ``win_rates`` are each side's, with intervals from the spread of the
+    groups, not of the games, so the luck of the cards is taken out. With two
+    sides, a group is a pair: ``outcomes`` counts the pairs in which A won
+    0, 1 and 2 games, and ``wins`` and ``points`` are A's wins and game points
+    less B's, a pair, with their intervals.
+    """
+
+    groups: int
+    outcomes: tuple[int, ...]
+    win_rates: tuple[Interval, ...]
+    wins: Interval | None
+    points: Interval | None
 
 
 _MARGINS = {(target, points): kind for target, margins in SKUNKS.items() for _, points, kind in margins}
 """(target, game points) -> the kind of win: see :func:`~crib_cli.game.record.game_points`."""
 
 
-def summarize(records: Iterable[GameRecord], names: Sequence[str]) -> Report:
-    """Sum up games played by the players ``names`` (by seat); reads ``records`` once, as they come."""
+def summarize(records: Iterable[GameRecord], names: Sequence[str], setup: Setup = Setup()) -> Report:
+    """Sum up games played by the players ``names`` (by seat, as ``setup`` seats them in the first game);
+    reads ``records`` once, as they come: the first games of the run, in order."""
     stream = iter(records)
     first = next(stream, None)
     rules = first.rules if first is not None else GameRules(players=len(names))
@@ -417,19 +470,26 @@ def summarize(records: Iterable[GameRecord], names: Sequence[str]) -> Report:
     wins, points = [0] * rules.sides, [0] * rules.sides
     margins = {kind: [0] * rules.sides for kind in _MARGINS.values()}
     sums: dict[tuple[int, str], list[int]] = {}
-    for record in chain([first], stream) if first is not None else ():
+    groups: list[tuple[list[int], list[int]]] = []  # a duplicate run's: each side's wins and game points
+    for index, record in enumerate(chain([first], stream) if first is not None else ()):
         games += 1
         deals += len(record.deals)
-        wins[record.winner] += 1
-        points[record.winner] += record.game_points
+        winner = setup.side_of(record.winner, index, rules)
+        wins[winner] += 1
+        points[winner] += record.game_points
         first_wins += record.winner == rules.side(record.first_dealer)
         kind = _MARGINS.get((rules.target, record.game_points))
         if kind is not None:
-            margins[kind][record.winner] += 1
+            margins[kind][winner] += 1
+        if setup.turn(index, rules) == 0:
+            groups.append(([0] * rules.sides, [0] * rules.sides))
+        groups[-1][0][winner] += 1
+        groups[-1][1][winner] += record.game_points
+        home = setup.seated(range(rules.players), index, rules)  # each seat's player, by his seat in game 0
         for deal in record.deals:
             if deal.complete:
                 for seat, part in enumerate(deal.points()):
-                    sum_points(sums.setdefault((seat, rules.role(seat, deal.dealer)), [0] * 6), part)
+                    sum_points(sums.setdefault((home[seat], rules.role(seat, deal.dealer)), [0] * 6), part)
     roles = tuple(
         RoleAverages(seat, names[seat], kind, n, *(total / n for total in totals))
         for (seat, kind), (n, *totals) in sorted(sums.items(), key=lambda item: (item[0][0], _ROLE_ORDER[item[0][1]]))
@@ -446,7 +506,38 @@ def summarize(records: Iterable[GameRecord], names: Sequence[str]) -> Report:
         lurches=tuple(margins["lurches"]),
         first_dealer=wilson_interval(first_wins, games),
         roles=roles,
+        duplicate=_duplicate(groups, rules) if setup.duplicate else None,
     )
+
+
+def _duplicate(groups: list[tuple[list[int], list[int]]], rules: GameRules) -> Duplicate:
+    """A duplicate run's result from its complete groups (a group a deal sequence, a game a side)."""
+    whole = [group for group in groups if sum(group[0]) == rules.sides]
+    rates = tuple(mean_interval([wins[side] / rules.sides for wins, _ in whole], 0.0, 1.0) for side in range(rules.sides))
+    if rules.sides != 2:
+        return Duplicate(len(whole), (), rates, None, None)
+    outcomes = tuple(sum(wins[0] == won for wins, _ in whole) for won in range(3))
+    return Duplicate(len(whole), outcomes, rates,
+                     mean_interval([wins[0] - wins[1] for wins, _ in whole], -2.0, 2.0),
+                     mean_interval([points[0] - points[1] for _, points in whole], -6.0, 6.0))
+
+
+def mean_interval(values: Sequence[float], least: float, most: float, z: float = Z_95) -> Interval:
+    """The mean of ``values`` and its 95% interval, mean ± z·s/√n, kept within ``least``-``most``.
+
+    The values are independent draws (a duplicate run's groups); fewer than
+    two give the whole range.
+
+    >>> interval = mean_interval([1, 0, 1, 1], 0.0, 1.0)
+    >>> interval.rate, round(interval.low, 2), interval.high
+    (0.75, 0.26, 1.0)
+    """
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return Interval(mean, least, most)
+    spread = z * math.sqrt(sum((value - mean) ** 2 for value in values) / (n - 1) / n)
+    return Interval(mean, max(least, mean - spread), min(most, mean + spread))
 
 
 _ROLE_ORDER = {"dealer": 0, "partner": 1, "pone": 2}
