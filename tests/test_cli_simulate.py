@@ -445,10 +445,12 @@ def test_ctrl_c_with_jobs_keeps_the_first_games(tmp_path: Path) -> None:
     assert stderr.decode() == f"Interrupted: the report covers the first {report['games']:,} of 20,000 games\n"
 
 
-def test_progress_on_a_terminal_counts_every_worker(tmp_path: Path) -> None:
+def on_a_terminal(args: list[str], env: dict[str, str] | None = None) -> tuple[bytes, bytes, int]:
+    """``python -m crib_cli ARGS`` with its standard error on a terminal: what the terminal showed, the
+    standard output and the exit status."""
     main, other = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "crib_cli", "simulate", "--games", "60", "--a", "greedy",
-                                "--b", "random", "--jobs", "2"], stdout=subprocess.PIPE, stderr=other)
+    process = subprocess.Popen([sys.executable, "-m", "crib_cli", *args], stdout=subprocess.PIPE, stderr=other,
+                               env=env)
     os.close(other)
     shown = b""
     while True:
@@ -461,7 +463,12 @@ def test_progress_on_a_terminal_counts_every_worker(tmp_path: Path) -> None:
         shown += data
     stdout = process.communicate(timeout=120)[0]
     os.close(main)
-    assert process.returncode == 0
+    return shown, stdout, process.returncode
+
+
+def test_progress_on_a_terminal_counts_every_worker(tmp_path: Path) -> None:
+    shown, stdout, status = on_a_terminal(["simulate", "--games", "60", "--a", "greedy", "--b", "random", "--jobs", "2"])
+    assert status == 0
     last = shown.decode().replace("\r\n", "\n").split("\r")[-1]  # a line padded to cover a longer one before it
     assert last.startswith("games 60/60 (100%), ") and last.rstrip().endswith(" in all") and last.endswith("\n"), shown
     assert stdout.decode() == run("--games", "60", "--a", "greedy", "--b", "random").stdout

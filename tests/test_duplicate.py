@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from crib_cli.cli import cli
 from crib_cli.game.record import record_json
-from crib_cli.game.simulate import Setup, mean_interval, run_games, summarize
+from crib_cli.game.simulate import Interval, Setup, mean_interval, run_games, summarize
 from crib_cli.rules import GameRules
 
 
@@ -79,17 +79,21 @@ def test_an_unfinished_pair_is_left_out_of_the_pairs_but_not_the_games() -> None
     assert report.games == 7 and report.duplicate is not None and report.duplicate.groups == 3
 
 
-@pytest.mark.parametrize("values", [[1.0, 0.0, 0.5, 0.5, 1.0], [0.5] * 4, [2.0, -2.0, 0.0, 2.0, 2.0, 0.0]])
-def test_the_mean_interval_is_the_mean_and_its_standard_error(values: list[float]) -> None:
+@pytest.mark.parametrize("values", [[1.0, 0.0, 0.5, 0.5, 1.0], [0.5] * 4, [2.0, -2.0, 0.0, 2.0, 2.0, 0.0], [1.0]])
+def test_the_mean_interval_is_the_mean_and_its_standard_error_with_the_two_ends(values: list[float]) -> None:
     interval = mean_interval(values, -2.0, 2.0)
-    spread = 1.959963984540054 * statistics.stdev(values) / len(values) ** 0.5
-    assert interval.rate == pytest.approx(statistics.mean(values))
-    assert interval.low == pytest.approx(max(-2.0, statistics.mean(values) - spread))
-    assert interval.high == pytest.approx(min(2.0, statistics.mean(values) + spread))
+    mean = statistics.mean(values)
+    spread = 1.959963984540054 * (sum((v - mean) ** 2 for v in [*values, -2.0, 2.0]) / (len(values) + 1)) ** 0.5
+    spread /= len(values) ** 0.5
+    assert interval.rate == pytest.approx(mean)
+    assert interval.low == pytest.approx(max(-2.0, mean - spread))
+    assert interval.high == pytest.approx(min(2.0, mean + spread))
 
 
-def test_one_value_gives_the_whole_range() -> None:
-    assert mean_interval([0.5], 0.0, 1.0).low == 0.0 and mean_interval([], 0.0, 1.0).high == 1.0
+def test_values_that_all_agree_still_have_an_interval_and_none_give_the_whole_range() -> None:
+    agreed = mean_interval([0.5] * 20, 0.0, 1.0)
+    assert agreed.low < 0.5 < agreed.high
+    assert mean_interval([], 0.0, 1.0) == Interval(0.0, 0.0, 1.0)
 
 
 def test_the_command_reports_the_pairs_and_logs_each_game_as_it_sat(tmp_path: Path) -> None:
@@ -133,3 +137,11 @@ def test_games_that_do_not_make_whole_groups_are_refused(args: list[str], messag
     result = CliRunner().invoke(cli, ["simulate", "--duplicate", "--a", "random", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_player_against_himself_splits_every_pair() -> None:
+    """greedy draws nothing by chance: with the cards swapped, each game of a pair is the other's mirror."""
+    specs, setup = ["greedy", "greedy"], Setup(duplicate=True)
+    report = summarize((record for _, record in run_games(specs, 40, seed=6, setup=setup)), specs, setup)
+    assert report.duplicate is not None and report.duplicate.outcomes == (0, 20, 0)
+    assert report.wins == (20, 20) and report.game_points[0] == report.game_points[1]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import pty
 import shlex
 import signal
 import subprocess
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from test_cli_simulate import on_a_terminal
 
 from crib_cli.cli import cli
 from crib_cli.game.tournament import ELO, PRIOR, pairings, ratings, standings
@@ -116,9 +116,9 @@ def test_the_table_report() -> None:
     result = tournament("greedy", "random", "expert-basic", "--games", "4", "--seed", "3")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == ("greedy, random and expert-basic: 3 pairings of 4 games to 121, seed 3 (a pairing X-Y plays "
-                        "the games of crib simulate --a X --b Y --seed 3)")
-    assert lines[1].split() == ["rank", "player", "rating", "95%", "interval", "games", "wins", "win", "rate"]
+    assert lines[:2] == ["greedy, random and expert-basic: 3 pairings of 4 games to 121, seed 3",
+                         "each pairing X-Y plays the games of crib simulate --a X --b Y --seed 3"]
+    assert lines[2].split() == ["rank", "player", "rating", "95%", "interval", "games", "wins", "win", "rate"]
     assert "the row's win rate against the column, and its 95% interval" in lines
     assert lines[-6].split()[:2] == ["1", "greedy"]
 
@@ -189,22 +189,8 @@ def test_ctrl_c_reports_the_games_finished_and_exits_130(tmp_path: Path) -> None
 
 
 def test_progress_on_a_terminal_counts_the_games_of_every_pairing() -> None:
-    main, other = pty.openpty()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-m", "crib_cli", "tournament", "greedy", "random", "expert-basic",
-                                "--games", "20"], stdout=subprocess.PIPE, stderr=other, env=env)
-    os.close(other)
-    shown = b""
-    while True:
-        try:
-            data = os.read(main, 4096)
-        except OSError:  # the other end closed
-            break
-        if not data:
-            break
-        shown += data
-    process.communicate(timeout=120)
-    os.close(main)
-    assert process.returncode == 0
+    shown, _, status = on_a_terminal(["tournament", "greedy", "random", "expert-basic", "--games", "20"],
+                                     dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert status == 0
     last = shown.decode().replace("\r\n", "\n").split("\r")[-1]
     assert last.startswith("games 60/60 (100%), ") and last.rstrip().endswith(" in all"), shown

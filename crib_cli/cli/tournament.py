@@ -90,8 +90,8 @@ def title(specs: Sequence[str], games: int, rules: GameRules, seed: int, duplica
     five = " of five-card cribbage" if rules.variant == "five" else ""
     twice = " duplicate" if duplicate else ""
     count = len(pairings(len(specs)))
-    return (f"{who}: {count} pairings of {games:,}{twice} games{five} to {rules.target}, seed {seed} "
-            f"(a pairing X-Y plays the games of crib simulate --a X --b Y --seed {seed}{' --duplicate' * duplicate})")
+    return (f"{who}: {count} pairings of {games:,}{twice} games{five} to {rules.target}, seed {seed}\n"
+            f"each pairing X-Y plays the games of crib simulate --a X --b Y --seed {seed}{' --duplicate' * duplicate}")
 
 
 def report_lines(results: dict[tuple[int, int], Report], specs: Sequence[str], games: int, rules: GameRules,
