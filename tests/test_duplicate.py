@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from crib_cli.cli import cli
 from crib_cli.game.record import record_json
-from crib_cli.game.simulate import Interval, Setup, mean_interval, run_games, summarize
+from crib_cli.game.simulate import Interval, Setup, _duplicate, mean_interval, run_games, summarize
 from crib_cli.rules import GameRules
 
 
@@ -145,3 +145,13 @@ def test_a_player_against_himself_splits_every_pair() -> None:
     report = summarize((record for _, record in run_games(specs, 40, seed=6, setup=setup)), specs, setup)
     assert report.duplicate is not None and report.duplicate.outcomes == (0, 20, 0)
     assert report.wins == (20, 20) and report.game_points[0] == report.game_points[1]
+
+
+@pytest.mark.parametrize(("rules", "most"), [(GameRules(), 8), (GameRules(target=61), 4)])
+def test_a_pairs_game_points_run_to_two_of_the_heaviest_wins(rules: GameRules, most: int) -> None:
+    """Pairs A won both by the heaviest margin (a double skunk, 4, at 121; a lurch, 2, at 61) are not cut short."""
+    heaviest = [([2, 0], [most, 0]), ([2, 0], [most, 0]), ([1, 1], [1, 1])]
+    points = _duplicate(heaviest, rules).points
+    assert points is not None and points.rate == pytest.approx(2 * most / 3)
+    assert points.high == pytest.approx(min(most, points.rate + 1.959963984540054 * (
+        sum((v - points.rate) ** 2 for v in [most, most, 0, -most, most]) / 4) ** 0.5 / 3 ** 0.5))

@@ -23,16 +23,19 @@ def percent(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
+def interval_json(interval: Interval, key: str = "rate") -> dict[str, float]:
+    """An interval for JSON: the rate (or, keyed ``mean``, a mean) and its ends, full precision."""
+    return {key: interval.rate, "low": interval.low, "high": interval.high}
+
+
 def duplicate_json(duplicate: Duplicate) -> dict[str, Any]:
     """A duplicate run's figures: its groups, and by side the win rate with the groups' interval; with two
     sides the pairs by A's wins (0, 1, 2) and A's wins and game points less B's, a pair."""
-
-    def interval(i: Interval | None) -> dict[str, float] | None:
-        return None if i is None else {"mean": i.rate, "low": i.low, "high": i.high}
-
+    wins, points = duplicate.wins, duplicate.points
     return {"groups": duplicate.groups, "outcomes": list(duplicate.outcomes) or None,
-            "win_rates": [{"rate": i.rate, "low": i.low, "high": i.high} for i in duplicate.win_rates],
-            "wins_difference": interval(duplicate.wins), "points_difference": interval(duplicate.points)}
+            "win_rates": [interval_json(rate) for rate in duplicate.win_rates],
+            "wins_difference": None if wins is None else interval_json(wins, "mean"),
+            "points_difference": None if points is None else interval_json(points, "mean")}
 
 
 def check_duplicate(rules: GameRules, games: int) -> None:

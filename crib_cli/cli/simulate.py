@@ -27,7 +27,7 @@ from ..game.simulate import Interval
 from . import EXIT_INTERRUPTED, formats
 from .common import command, format_option, game_rules, program_options, variant_option
 from .gamelog import open_log
-from .runs import Progress, check_duplicate, cluster_address, duplicate_json, logged, percent, refereed
+from .runs import Progress, check_duplicate, cluster_address, duplicate_json, interval_json, logged, percent, refereed
 
 LETTERS = "ABC"
 """Each side's letter: the player (or partnership) named by --a, --b, --c."""
@@ -123,9 +123,6 @@ def report_json(report: Report, rules: GameRules, seed: int, setup: Setup, asked
     ``partial`` says the run was interrupted: ``games`` are then the first of the ``games_asked``.
     """
 
-    def interval(i: Interval) -> dict[str, float]:
-        return {"rate": i.rate, "low": i.low, "high": i.high}
-
     return {
         "games": report.games,
         "games_asked": asked,
@@ -138,12 +135,12 @@ def report_json(report: Report, rules: GameRules, seed: int, setup: Setup, asked
         "start": list(setup.start) if setup.start is not None else None,
         "first_deal": "alternate" if setup.first_dealer is None else LETTERS[rules.side(setup.first_dealer)],
         "players": [
-            {"player": LETTERS[side], "name": name, "wins": report.wins[side], "win_rate": interval(report.win_rates[side]),
+            {"player": LETTERS[side], "name": name, "wins": report.wins[side], "win_rate": interval_json(report.win_rates[side]),
              "game_points": report.game_points[side], "skunks": report.skunks[side],
              "double_skunks": report.double_skunks[side], "lurches": report.lurches[side]}
             for side, name in enumerate(report.names)
         ],
-        "first_dealer": interval(report.first_dealer),
+        "first_dealer": interval_json(report.first_dealer),
         "duplicate": None if report.duplicate is None else duplicate_json(report.duplicate),
         "per_deal": [
             {"player": LETTERS[a.seat], "name": a.name, "role": a.role, "deals": a.deals, "pegging": a.pegging,

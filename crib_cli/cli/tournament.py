@@ -19,7 +19,7 @@ from ..game.tournament import Standing, pairings, standings
 from . import EXIT_INTERRUPTED, formats
 from .common import command, format_option, game_rules, program_options, variant_option
 from .gamelog import open_log
-from .runs import Progress, check_duplicate, cluster_address, duplicate_json, logged, percent, refereed
+from .runs import Progress, check_duplicate, cluster_address, duplicate_json, interval_json, logged, percent, refereed
 from .terminal import terminal_width
 
 
@@ -115,9 +115,6 @@ def report_json(results: dict[tuple[int, int], Report], specs: Sequence[str], ga
                 seed: int, duplicate: bool) -> dict[str, Any]:
     """Every figure: the standings with the ratings, and each pairing's games, wins and rate."""
 
-    def interval(i: Interval) -> dict[str, float]:
-        return {"rate": i.rate, "low": i.low, "high": i.high}
-
     asked = games * len(pairings(len(specs)))
     return {
         "players": list(specs), "games_per_pairing": games, "seed": seed, "duplicate": duplicate,
@@ -131,7 +128,7 @@ def report_json(results: dict[tuple[int, int], Report], specs: Sequence[str], ga
         ],
         "pairings": [
             {"a": specs[a], "b": specs[b], "games": report.games, "wins": list(report.wins),
-             "win_rate": interval(side_rate(report, 0)),
+             "win_rate": interval_json(side_rate(report, 0)),
              "duplicate": None if report.duplicate is None else duplicate_json(report.duplicate)}
             for (a, b), report in results.items()
         ],

@@ -33,7 +33,7 @@ from .engine import play_game
 from .events import Event
 from .players import IllegalMove, Player, PlayerError, View
 from .program import ProgramFactory, ProgramPlayer, Programs
-from .record import DealPoints, GameRecord
+from .record import DealPoints, GameRecord, game_points
 from .strategies import PlayerFactory, close_factories, player_factory, seat_player
 
 T = TypeVar("T")
@@ -481,10 +481,11 @@ def summarize(records: Iterable[GameRecord], names: Sequence[str], setup: Setup 
         kind = _MARGINS.get((rules.target, record.game_points))
         if kind is not None:
             margins[kind][winner] += 1
-        if setup.turn(index, rules) == 0:
-            groups.append(([0] * rules.sides, [0] * rules.sides))
-        groups[-1][0][winner] += 1
-        groups[-1][1][winner] += record.game_points
+        if setup.duplicate:
+            if setup.turn(index, rules) == 0:
+                groups.append(([0] * rules.sides, [0] * rules.sides))
+            groups[-1][0][winner] += 1
+            groups[-1][1][winner] += record.game_points
         home = setup.seated(range(rules.players), index, rules)  # each seat's player, by his seat in game 0
         for deal in record.deals:
             if deal.complete:
@@ -517,9 +518,10 @@ def _duplicate(groups: list[tuple[list[int], list[int]]], rules: GameRules) -> D
     if rules.sides != 2:
         return Duplicate(len(whole), (), rates, None, None)
     outcomes = tuple(sum(wins[0] == won for wins, _ in whole) for won in range(3))
+    most = 2 * game_points(rules, 0)  # both games of the pair won by the heaviest margin
     return Duplicate(len(whole), outcomes, rates,
                      mean_interval([wins[0] - wins[1] for wins, _ in whole], -2.0, 2.0),
-                     mean_interval([points[0] - points[1] for _, points in whole], -6.0, 6.0))
+                     mean_interval([points[0] - points[1] for _, points in whole], -most, most))
 
 
 def mean_interval(values: Sequence[float], least: float, most: float, z: float = Z_95) -> Interval:
